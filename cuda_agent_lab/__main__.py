@@ -1,0 +1,3 @@
+from cuda_agent_lab.cli import main
+
+main()

@@ -1,0 +1,79 @@
+"Timing and baseline caching in `cuda_agent_lab.profile` (CPU; one GPU test)"
+import time
+import pytest, torch
+from cuda_agent_lab import profile
+from cuda_agent_lab.profile import Timing, summarize, time_fn, time_model, time_baselines, adaptive_reps, precision, precision_settings
+
+
+def test_timing_roundtrip():
+    t = summarize([1.0, 2.0, 3.0, 4.0, 100.0])
+    assert (t.median_ms, t.min_ms, t.n) == (3.0, 1.0, 5)
+    assert Timing.from_dict(t.to_dict()) == t
+    assert t.cv == pytest.approx(t.std_ms / t.mean_ms)
+
+
+def test_time_fn_measures_sleep():
+    t = time_fn(time.sleep, [[0.002]], min_time_s=0.05, warmup_s=0)
+    assert 1.9 < t.median_ms < 6 and t.n >= 10
+
+
+def test_rotation_and_fixed_reps():
+    seen = []
+    t = time_fn(lambda x: seen.append(id(x)), [[object()] for _ in range(3)], warmup=0, warmup_s=0, reps=6)
+    assert t.n == 6 and len(set(seen)) == 3 and seen[3:6] == seen[:3]
+
+
+def test_bad_input_sets():
+    with pytest.raises(TypeError, match='list of argument lists'): time_fn(torch.sum, [torch.zeros(2)])
+
+
+def test_adaptive_reps():
+    assert adaptive_reps(0.002, 0.1) == 50
+    assert adaptive_reps(10.0, 0.5) == 10
+    assert adaptive_reps(1e-9, 0.5) == 1000
+
+
+def test_patched_perf_counter_is_ignored(monkeypatch):
+    monkeypatch.setattr(time, 'perf_counter', lambda: 7.0)
+    t = time_fn(time.sleep, [[0.002]], reps=5, warmup=1, warmup_s=0)
+    assert 1.9 < t.median_ms < 10
+
+
+def test_precision_restored():
+    before = precision_settings()
+    with precision(tf32=True) as s: assert s['tf32'] and s['float32_matmul_precision'] == 'high'
+    assert precision_settings() == before
+
+
+def test_baselines_cached(tmp_path, monkeypatch):
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path))
+    m, xs = torch.nn.Linear(64, 64), [[torch.randn(8, 64)] for _ in range(2)]
+    r1 = time_baselines(m, xs, 'cpu', key='t1', compile=False, min_time_s=0.02)
+    t0 = time.perf_counter()
+    r2 = time_baselines(m, xs, 'cpu', key='t1', compile=False, min_time_s=0.02)
+    assert time.perf_counter() - t0 < 0.05
+    assert (r1['cached'], r2['cached']) == (False, True) and r2['t_eager_ms'] == r1['t_eager_ms'] > 0
+    assert r2['t_compile_ms'] is None and r2['device_name'] == profile.device_name('cpu')
+    assert len(list((tmp_path/'jit'/'baselines').glob('*.json'))) == 1
+
+
+def test_compile_failure_is_recorded(tmp_path, monkeypatch):
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path))
+    class Broken(torch.nn.Module):
+        def forward(self, *a): raise RuntimeError('no compiler')
+    monkeypatch.setattr(torch, 'compile', lambda model, **kw: Broken())
+    r = time_baselines(torch.nn.Linear(8, 8), [[torch.randn(2, 8)]], 'cpu', key='t2', min_time_s=0.02)
+    assert r['t_compile_ms'] is None and 'no compiler' in r['compile_error'] and r['t_eager_ms'] > 0
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason='needs a CUDA GPU')
+def test_side_stream_work_is_counted():
+    a = [[torch.randn(4096, 4096, device='cuda')] for _ in range(2)]
+    side = torch.cuda.Stream()
+    def on_side(x):
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side): x @ x
+    t_main = time_fn(lambda x: x @ x, a, 'cuda', min_time_s=0.1)
+    t_side = time_fn(on_side, a, 'cuda', min_time_s=0.1)
+    assert t_side.median_ms > 0.8 * t_main.median_ms

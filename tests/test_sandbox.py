@@ -1,0 +1,90 @@
+"""The trusted evaluation end to end on the CPU: bad input gets -1 with a code and a message naming the file and line."""
+import json, subprocess, sys, textwrap
+from pathlib import Path
+import pytest
+from cuda_agent_lab.sandbox import evaluate
+from cuda_agent_lab.tasks import get_task
+
+TASK = 'diag_matmul'
+def ref(): return get_task(TASK).solutions['cpu']
+
+def cand(tmp_path, py, **files):
+    d = tmp_path/'cand'; d.mkdir()
+    (d/'model_new.py').write_text(textwrap.dedent(py))
+    for k, v in files.items(): (d/k.replace('_c', '.c')).write_text(textwrap.dedent(v))
+    return d
+
+def ev(c, **kw): return evaluate(TASK, c, 'cpu', compile=False, timeout=kw.pop('timeout', 120), **kw)
+
+ROW_SCALE = '''
+    import torch, torch.nn as nn
+    from pathlib import Path
+    from cuda_agent_lab.jit import c_function
+    k = c_function(Path(__file__).with_name('k.c'), 'k')
+    class ModelNew(nn.Module):
+        def forward(self, A, B):
+            out = torch.empty_like(B)
+            k(A, B, out, B.shape[0], B.shape[1])
+            return out
+'''
+
+def test_reference_solution_passes():
+    r = ev(ref())
+    assert r['correct'] and r['reward'] >= 1 and r['violations'] == [], r
+    assert r['t_candidate_ms'] > 0 and r['t_eager_ms'] > 0 and r['speedup_eager'] > 0
+    assert r['details']['precision']['reduced_precision'] is False
+    assert len(r['details']['checks']) == 5
+
+def test_syntax_error_names_file_and_line(tmp_path):
+    r = ev(cand(tmp_path, 'import torch\nclass ModelNew(:\n    pass\n'))
+    assert (r['reward'], r['violations']) == (-1, ['syntax_error']) and 'model_new.py line 2' in r['error']
+
+def test_compile_error_has_compiler_message(tmp_path):
+    r = ev(cand(tmp_path, ROW_SCALE, k_c='void k(const float* d, const float* B, float* o, long n, long m) {\n  o[0] = nope;\n}\n'))
+    assert (r['reward'], r['violations'], r['compiled']) == (-1, ['compile_error'], False)
+    assert 'k.c:2' in r['error'] and 'nope' in r['error']
+
+def test_missing_model_new(tmp_path):
+    r = ev(cand(tmp_path, 'import torch.nn as nn\nclass Other(nn.Module): pass\n'))
+    assert (r['reward'], r['violations']) == (-1, ['no_model_new']) and 'ModelNew' in r['error']
+
+def test_constructor_mismatch(tmp_path):
+    r = ev(cand(tmp_path, 'import torch.nn as nn\nclass ModelNew(nn.Module):\n    def __init__(self, a, b): super().__init__()\n'))
+    assert (r['reward'], r['violations']) == (-1, ['init_mismatch'])
+
+def test_torch_fallback(tmp_path):
+    r = ev(cand(tmp_path, 'import torch, torch.nn as nn\nclass ModelNew(nn.Module):\n    def forward(self, A, B): return torch.diag(A) @ B\n'))
+    assert r['reward'] == -1 and r['violations'][0] == 'torch_fallback', r
+
+def test_input_mutation(tmp_path):
+    r = ev(cand(tmp_path, ROW_SCALE.replace("k(A, B, out", "k(A, B, B").replace('torch.empty_like(B)', 'B'),
+                k_c='void k(const float* d, const float* B, float* o, long n, long m) {\n for (long i=0;i<n;i++) for (long j=0;j<m;j++) o[i*m+j] = d[i]*B[i*m+j];\n}\n'))
+    assert r['reward'] == -1 and set(r['violations']) & {'input_mutated', 'output_aliases_input'}, r
+
+def test_segfault_is_contained_and_next_evaluation_works(tmp_path):
+    r = ev(cand(tmp_path, ROW_SCALE, k_c='void k(const float* d, const float* B, float* o, long n, long m) {\n  *(volatile int*)0 = 1;\n}\n'))
+    assert (r['reward'], r['violations']) == (-1, ['crash']), r
+    assert ev(ref())['reward'] >= 1
+
+def test_hang_times_out(tmp_path):
+    r = ev(cand(tmp_path, ROW_SCALE, k_c='void k(const float* d, const float* B, float* o, long n, long m) {\n  for (volatile long i = 0;; i++);\n}\n'), timeout=40)
+    assert (r['reward'], r['violations']) == (-1, ['timeout']), r
+
+def test_missing_files():
+    r = evaluate(TASK, '/nonexistent/cand', 'cpu')
+    assert (r['reward'], r['violations']) == (-1, ['missing_file']) and '/nonexistent/cand' in r['error']
+
+def test_cal_eval_json_contract():
+    p = subprocess.run([sys.executable, '-m', 'cuda_agent_lab', 'eval', TASK, str(ref()), '--device', 'cpu', '--json', '--no-compile'],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    for k in ('task', 'device', 'compiled', 'correct', 'reward', 't_candidate_ms', 't_eager_ms', 't_compile_ms',
+              'speedup_eager', 'speedup_compile', 'violations', 'error'):
+        assert k in r, k
+    assert r['reward'] >= 1 and r['t_compile_ms'] is None
+
+def test_cal_eval_missing_file_exit_code():
+    p = subprocess.run([sys.executable, '-m', 'cuda_agent_lab', 'eval', TASK, '/nonexistent.py', '--device', 'cpu'],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and 'missing_file' in p.stdout

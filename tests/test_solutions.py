@@ -1,0 +1,37 @@
+"""The built-in suite and its reference solutions: CUDA ones compile with NVRTC here, CPU ones pass the trusted evaluation."""
+import re
+import pytest
+from cuda_agent_lab.tasks import load_suite
+from cuda_agent_lab.jit import nvrtc_check
+
+SUITE = load_suite()
+CPU = [t for t in SUITE if t.solutions['cpu']]
+CUDA = [t for t in SUITE if t.solutions['cuda']]
+
+def test_suite_size():
+    levels = {l: [t for t in SUITE if t.level == l] for l in (1, 2, 3)}
+    assert len(SUITE) >= 30 and len(levels[1]) >= 12 and len(levels[2]) >= 12 and len(levels[3]) >= 6, {l: len(v) for l, v in levels.items()}
+    assert len(CPU) >= 16, [t.name for t in CPU]
+    assert [t.name for t in SUITE if not t.solutions['cuda']] == []
+
+def _kernel_names(model_new: str):
+    "(file, kernel name) pairs of the cuda_kernel(...) calls in a model_new.py"
+    return re.findall(r"cuda_kernel\(\s*[^,]*?with_name\(\s*['\"]([^'\"]+)['\"]\s*\)\s*,\s*['\"](\w+)['\"]", model_new)
+
+@pytest.mark.parametrize('task', CUDA, ids=lambda t: t.name)
+def test_cuda_solution_compiles_with_nvrtc(task):
+    d = task.solutions['cuda']
+    files = sorted(d.glob('*.cu'))
+    assert files, f'{d} has no .cu kernel files'
+    for f in files: nvrtc_check(f)
+    pairs = _kernel_names((d/'model_new.py').read_text())
+    assert pairs, f'{d}/model_new.py builds no kernel with cuda_kernel(Path(__file__).with_name(...), name)'
+    for fname, name in pairs: nvrtc_check(d/fname, name)
+
+@pytest.mark.slow
+@pytest.mark.parametrize('task', CPU, ids=lambda t: t.name)
+def test_cpu_solution_passes(task):
+    from cuda_agent_lab.sandbox import evaluate
+    r = evaluate(task, task.solutions['cpu'], 'cpu', timeout=600)
+    assert r['correct'] and r['reward'] >= 1 and r['violations'] == [], (r['violations'], r['error'])
+    assert r['t_eager_ms'] and r['t_compile_ms'] and r['t_candidate_ms']
