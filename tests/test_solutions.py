@@ -1,5 +1,5 @@
 """The built-in suite and its reference solutions: CUDA ones compile with NVRTC here, CPU ones pass the trusted evaluation."""
-import re
+import ast, re
 import pytest
 from cuda_agent_lab.tasks import load_suite
 from cuda_agent_lab.jit import nvrtc_check
@@ -15,8 +15,9 @@ def test_suite_size():
     assert [t.name for t in SUITE if not t.solutions['cuda']] == []
 
 def _kernel_names(model_new: str):
-    "(file, kernel name) pairs of the cuda_kernel(...) calls in a model_new.py"
-    return re.findall(r"cuda_kernel\(\s*[^,]*?with_name\(\s*['\"]([^'\"]+)['\"]\s*\)\s*,\s*['\"](\w+)['\"]", model_new)
+    "Kernel names passed to cuda_kernel(source, 'name') in a model_new.py"
+    return [c.args[1].value for c in ast.walk(ast.parse(model_new)) if isinstance(c, ast.Call) and len(c.args) > 1
+            and getattr(c.func, 'id', getattr(c.func, 'attr', None)) == 'cuda_kernel' and isinstance(c.args[1], ast.Constant)]
 
 @pytest.mark.parametrize('task', CUDA, ids=lambda t: t.name)
 def test_cuda_solution_compiles_with_nvrtc(task):
@@ -24,9 +25,12 @@ def test_cuda_solution_compiles_with_nvrtc(task):
     files = sorted(d.glob('*.cu'))
     assert files, f'{d} has no .cu kernel files'
     for f in files: nvrtc_check(f)
-    pairs = _kernel_names((d/'model_new.py').read_text())
-    assert pairs, f'{d}/model_new.py builds no kernel with cuda_kernel(Path(__file__).with_name(...), name)'
-    for fname, name in pairs: nvrtc_check(d/fname, name)
+    names = _kernel_names((d/'model_new.py').read_text())
+    assert names, f'{d}/model_new.py builds no kernel with cuda_kernel(source, name)'
+    for name in names:
+        holders = [f for f in files if re.search(rf'\b{name}\s*\(', f.read_text())]
+        assert holders, f'kernel {name} is in none of {[f.name for f in files]}'
+        nvrtc_check(holders[0], name)
 
 @pytest.mark.slow
 @pytest.mark.parametrize('task', CPU, ids=lambda t: t.name)

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The H200 run, through the workplace's device tool (one GPU, 10 minutes a command):
+#   run 1: bash scripts/h200.sh start   (starts the job in its own session, then waits up to ~9 min)
+#   run 2: bash scripts/h200.sh wait    (waits for the rest, then copies the results to $OUT)
+# The job: NVRTC compile latency, every CUDA reference solution through the trusted evaluation (`cal suite`),
+# `cal eval` of the diag-matmul solution, and the pytest `gpu` tests (red-team CUDA corpus).
+# Wheels for fastcore and pytest travel in .whl/ (carry it); everything else is the device's own torch and CuPy.
+set -u
+cd "$(dirname "$0")/.."
+RES=/tmp/h200out
+job() {
+  export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache
+  mkdir -p $RES
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --format=csv > $RES/gpu.txt 2>&1
+  python3 -c "import torch, cupy, sys; print('python', sys.version.split()[0], 'torch', torch.__version__, 'cupy', cupy.__version__, torch.cuda.get_device_name())" >> $RES/gpu.txt 2>&1
+  python3 -c "import json; from cuda_agent_lab.jit import compile_latency; print(json.dumps(compile_latency('cuda')))" > $RES/latency.json 2>&1
+  python3 -m cuda_agent_lab suite --device cuda --warm 12 --out $RES/suite-h200 > $RES/suite.log 2>&1
+  python3 -m cuda_agent_lab eval diag_matmul kernels/level1/diag_matmul/cuda --device cuda > $RES/diag_matmul-eval.txt 2>&1
+  python3 -m pytest -q -m gpu -p no:cacheprovider tests/ > $RES/pytest-gpu.log 2>&1
+  date -u > $RES/done
+}
+wait_for() {
+  local t0=$(date +%s)
+  while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do sleep 5; done
+  mkdir -p ${OUT:-/tmp/out}; cp $RES/* ${OUT:-/tmp/out}/ 2>/dev/null
+  tail -5 $RES/suite.log 2>/dev/null; ls $RES
+}
+case "${1:-}" in
+  start) python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl || exit 1
+         setsid nohup bash "$0" job > /tmp/h200.log 2>&1 < /dev/null & wait_for 540 ;;
+  wait)  wait_for 560 ;;
+  job)   job ;;
+  *)     echo "usage: $0 start|wait|job"; exit 2 ;;
+esac
