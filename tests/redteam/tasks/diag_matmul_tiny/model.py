@@ -1,0 +1,26 @@
+"""Diagonal matrix times a matrix at a tiny size (N=64, M=48): inputs small enough that no torch op in the harness starts a thread pool (a false-positive probe for the thread counts).
+
+The reference materialises the dense N x N diagonal matrix and runs a full GEMM (2*N*N*M flops) although the
+result is only each row of B scaled by one entry of A (the CUDA Agent paper's 73x case study).
+"""
+import torch
+import torch.nn as nn
+
+N = 64
+M = 48
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, A, B):
+        return torch.diag(A) @ B
+
+
+def get_inputs():
+    return [torch.randn(N), torch.randn(N, M)]
+
+
+def get_init_inputs():
+    return []
