@@ -3,7 +3,8 @@
 #   run 1: bash scripts/h200.sh start   (starts the job in its own session, then waits up to ~9 min)
 #   run 2: bash scripts/h200.sh wait    (waits for the rest, then copies the results to $OUT)
 # The job: NVRTC compile latency, every CUDA reference solution through the trusted evaluation (`cal suite`),
-# and `cal eval` of the diag-matmul solution (with the TF32 baselines).
+# `cal eval` of the diag-matmul solution (with the TF32 baselines), then the pytest `gpu` tests (red-team CUDA corpus,
+# guard and profile on CUDA). The whole job takes about 25 minutes: run `wait` again until it prints `done`.
 # Wheels for fastcore and pytest travel in .whl/ (carry it); everything else is the device's own torch and CuPy.
 set -u
 cd "$(dirname "$0")/.."
@@ -16,6 +17,7 @@ job() {
   python3 -m cuda_agent_lab eval diag_matmul kernels/level1/diag_matmul/cuda --device cuda > $RES/diag_matmul-eval.txt 2>&1
   python3 -c "import json; from cuda_agent_lab.jit import compile_latency; print(json.dumps(compile_latency('cuda', n=3)))" > $RES/latency.json 2>&1
   python3 -m cuda_agent_lab suite --device cuda --warm 14 --out $RES/suite-h200 > $RES/suite.log 2>&1
+  python3 -m pytest -q -m gpu -p no:cacheprovider tests/ > $RES/pytest-gpu.log 2>&1
   date -u > $RES/done
 }
 wait_for() {
