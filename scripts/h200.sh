@@ -6,6 +6,8 @@
 # `cal eval` of the diag-matmul solution (with the TF32 baselines), then the pytest `gpu` tests (red-team CUDA corpus,
 # guard and profile on CUDA). The whole job takes about 25 minutes: run `wait` again until it prints `done`.
 # Wheels for fastcore and pytest travel in .whl/ (carry it); everything else is the device's own torch and CuPy.
+# Fetch them once here: echo /.whl/ >> .git/info/exclude; python3 -m pip download --no-deps --only-binary=:all: \
+#   --python-version 3.12 --implementation cp --platform manylinux_2_28_x86_64 -d .whl fastcore pytest iniconfig pluggy packaging pygments
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200out
