@@ -6,6 +6,9 @@ DEVICE ?= cpu
 # CPU machines take torch's CPU build; on an NVIDIA machine: make demo DEVICE=cuda TORCH=torch EXTRAS=dev,lab,cuda
 TORCH  ?= torch==2.13.0
 EXTRAS ?= dev,lab
+# the tests also drive a real browser (Playwright + Debian's chromium) and a local Ray cluster
+TEST_EXTRAS ?= dev,lab,browser,ray
+PYTEST_ARGS ?=
 BIN    := $(VENV)/bin
 
 .PHONY: setup demo test sync-check clean
@@ -21,9 +24,13 @@ $(VENV)/.installed: pyproject.toml
 demo: setup
 	$(BIN)/cal demo --device $(DEVICE)
 
-test: setup
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(BIN)/python -m pip install -q -e ".[$(TEST_EXTRAS)]"
+	touch $@
+
+test: setup $(VENV)/.installed-test
 	$(BIN)/nbdev-test --n-workers 2
-	$(BIN)/python -m pytest -ra
+	$(BIN)/python -m pytest -ra $(PYTEST_ARGS)
 
 # fails when the notebooks and the exported library (or the cleaned notebooks) differ from what is committed
 sync-check: setup
