@@ -132,6 +132,14 @@ def fidelity(n:int=20) -> dict:
         res['do_bench_ms'] = float(triton.testing.do_bench(lambda: mn(A, B), warmup=100, rep=500, return_mode='median'))
     except Exception as e: res['do_bench_error'] = f'{type(e).__name__}: {e}'
     res['kernel_only_ms'] = events_ms(lambda: mn(A, B), 50)
+    from cuda_agent_lab.guard import forbid_torch
+    def guarded(A, B):
+        with torch.no_grad(), forbid_torch(allow=(), record=[], functional=False): return mn(A, B)
+    res['time_fn_guarded_ms'] = profile.time_fn(guarded, [[A, B]], 'cuda').median_ms
+    for name, f in [('host_us_per_call', lambda: mn(A, B)), ('host_us_per_guarded_call', lambda: guarded(A, B))]:
+        torch.cuda.synchronize(); t0 = time.perf_counter()
+        for _ in range(200): f()
+        res[name] = (time.perf_counter() - t0) / 200 * 1e6; torch.cuda.synchronize()
     return res
 
 
@@ -184,7 +192,8 @@ def markdown(r:dict) -> str:
                   f"- with the pool: {_f(thr.get('pool_per_hour'), 4)} per GPU-hour" + (f" ({thr['pool_error']})" if 'pool_error' in thr else ''), '']
     if f:
         lines += ['## Timing fidelity (diag_matmul solution)', '', f"- {f['n']} fresh processes: t_candidate median {_f(statistics.median(f['t_candidate_ms']))} ms, CV {f['cv']:.2%}",
-                  f"- in one process: time_fn {_f(f['time_fn_ms'])} ms, triton do_bench {_f(f.get('do_bench_ms'))} ms, plain events {_f(f['kernel_only_ms'])} ms",
+                  f"- in one process: time_fn {_f(f['time_fn_ms'])} ms (under the sandbox's guard {_f(f.get('time_fn_guarded_ms'))} ms), triton do_bench {_f(f.get('do_bench_ms'))} ms, plain events {_f(f['kernel_only_ms'])} ms",
+                  f"- host time per call, no sync: {_f(f.get('host_us_per_call'))} us bare, {_f(f.get('host_us_per_guarded_call'))} us under the guard",
                   f"- eager {_f(f['t_eager_ms'])} ms, torch.compile {_f(f['t_compile_ms'])} ms; speedup vs compile median {_f(statistics.median(x for x in f['speedup_compile'] if x))}x", '']
     if r.get('suite'):
         lines += ['## Reference suite against the ceilings', '', '| task | L | reward | eager ms | compile ms | solution ms | vs eager | vs compile | GB/s (min traffic) | of copy |',
