@@ -122,7 +122,7 @@ def fidelity(n:int=20) -> dict:
     res = {'n': len(tc), 't_candidate_ms': tc, 'cv': statistics.pstdev(tc) / statistics.mean(tc),
            'speedup_compile': [r['speedup_compile'] for r in rs], 't_compile_ms': rs[-1]['t_compile_ms'],
            't_eager_ms': rs[-1]['t_eager_ms']}
-    ns = {}
+    ns = {'__file__': str(cand/'model_new.py'), '__name__': 'model_new'}
     exec(compile((cand/'model_new.py').read_text(), str(cand/'model_new.py'), 'exec'), ns)
     mn = ns['ModelNew']().cuda()
     A, B = torch.randn(4096, device='cuda'), torch.randn(4096, 4096, device='cuda')

@@ -70,6 +70,19 @@ def test_hang_times_out(tmp_path):
     r = ev(cand(tmp_path, ROW_SCALE, k_c='void k(const float* d, const float* B, float* o, long n, long m) {\n  for (volatile long i = 0;; i++);\n}\n'), timeout=40)
     assert (r['reward'], r['violations']) == (-1, ['timeout']), r
 
+def test_compile_only_ends_done(tmp_path):
+    "n_checks=0: no check runs, the evaluation ends in phase done with no error (correct stays False: nothing was checked)"
+    r = ev(ref(), n_checks=0, profile=False)
+    assert (r['compiled'], r['correct'], r['reward'], r['violations'], r['error']) == (True, False, -1, [], None), r
+    assert r['details']['phase'] == 'done' and 'checks' not in r['details'], r
+
+def test_compile_only_still_stops_on_the_audit(tmp_path):
+    "what the audit hook saw while ModelNew was built stops a compile-only evaluation too"
+    py = 'import torch.nn as nn\nclass ModelNew(nn.Module):\n    def __init__(self):\n        super().__init__()\n' \
+         '        try: open("/tmp/cal-escape.txt", "w")\n        except OSError: pass\n'
+    r = ev(cand(tmp_path, py), n_checks=0, profile=False)
+    assert r['violations'] == ['file_access'] and r['details']['phase'] == 'verify:stopped' and r['error'], r
+
 def test_missing_files():
     r = evaluate(TASK, '/nonexistent/cand', 'cpu')
     assert (r['reward'], r['violations']) == (-1, ['missing_file']) and '/nonexistent/cand' in r['error']
