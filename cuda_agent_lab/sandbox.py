@@ -249,6 +249,9 @@ def _phase_init(w:Worker):
 def _phase_verify(w:Worker):
     from cuda_agent_lab.verify import verify
     w.emit(phase='verify')
+    if not w.req['n_checks']:
+        if w.audit: w.fail(w.audit[0]['code'], w.audit[0]['message'], w.audit[0]['file'], w.audit[0]['line'])
+        return
     seeds = [_seed() for _ in range(w.req['n_checks'])]   # drawn now: nothing the candidate saw at import names them
     r = verify(w.model, w.mn, w.mod.get_inputs, seeds, w.dev, w.req['atol'], w.req['rtol'], w.allow,
                str(Path(w.req['candidate_dir']).resolve()))

@@ -629,16 +629,18 @@ def _failures(res:dict) -> list[str]:
     "Violation codes that count against the candidate (the precision flag does not)"
     return [c for c in res.get('violations', []) if c != 'reduced_precision']
 
+def _phase(res:dict) -> str: return str((res.get('details') or {}).get('phase', ''))
+
 def feedback_passed(res:dict) -> bool:
     "Whether the candidate passed what its command checks"
     if res.get('reference'): return res.get('t_eager_ms') is not None
-    if res['command'] == 'compile': return bool(res.get('compiled')) and not _failures(res)
+    if res['command'] == 'compile': return _phase(res) == 'done' and not _failures(res)
     return bool(res.get('correct'))
 
 def exit_code(res:dict) -> int:
     "0 passed, 1 the candidate failed, 2 the command could not run (the task did not build, the baselines were not timed)"
     if feedback_passed(res): return 0
-    return 2 if res.get('reference') or str((res.get('details') or {}).get('phase', '')).startswith('task') else 1
+    return 2 if res.get('reference') or _phase(res).startswith('task') else 1
 
 # %% ../nbs/09_skill.ipynb #7301f9eb
 def workspace_paths(text:str, root:Path) -> str:

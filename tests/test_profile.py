@@ -47,6 +47,7 @@ def test_precision_restored():
 
 def test_baselines_cached(tmp_path, monkeypatch):
     monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path))
+    monkeypatch.setattr(profile, 'MAX_CACHED_SPREAD', float('inf'))   # a tiny model is noisy on a busy machine
     m, xs = torch.nn.Linear(64, 64), [[torch.randn(8, 64)] for _ in range(2)]
     r1 = time_baselines(m, xs, 'cpu', key='t1', compile=False, min_time_s=0.02)
     t0 = time.perf_counter()
@@ -55,6 +56,16 @@ def test_baselines_cached(tmp_path, monkeypatch):
     assert (r1['cached'], r2['cached']) == (False, True) and r2['t_eager_ms'] == r1['t_eager_ms'] > 0
     assert r2['t_compile_ms'] is None and r2['device_name'] == profile.device_name('cpu')
     assert len(list((tmp_path/'jit'/'baselines').glob('*.json'))) == 1
+
+
+def test_noisy_baselines_not_cached(tmp_path, monkeypatch):
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path))
+    class Jumpy(torch.nn.Module):   # 1 ms and 10 ms on alternate calls: spread about 1.6
+        calls = 0
+        def forward(self, x): Jumpy.calls += 1; time.sleep(0.001 if Jumpy.calls % 2 else 0.01); return x
+    rs = [time_baselines(Jumpy(), [[torch.zeros(1)]], 'cpu', key='t3', compile=False, reps=6, warmup=0, warmup_s=0) for _ in range(2)]
+    assert profile.spread(rs[0]['eager']) > profile.MAX_CACHED_SPREAD and [r['cached'] for r in rs] == [False, False]
+    assert list((tmp_path/'jit'/'baselines').glob('*.json')) == []
 
 
 def test_compile_failure_is_recorded(tmp_path, monkeypatch):

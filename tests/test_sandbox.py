@@ -79,7 +79,7 @@ def test_compile_only_ends_done(tmp_path):
 def test_compile_only_still_stops_on_the_audit(tmp_path):
     "what the audit hook saw while ModelNew was built stops a compile-only evaluation too"
     py = 'import torch.nn as nn\nclass ModelNew(nn.Module):\n    def __init__(self):\n        super().__init__()\n' \
-         '        try: open("/tmp/cal-escape.txt", "w")\n        except OSError: pass\n'
+         "        try: open('/'.join(['', 'tmp', 'cal-escape.txt']), 'a')\n        except OSError: pass\n"   # no path the static check reads
     r = ev(cand(tmp_path, py), n_checks=0, profile=False)
     assert r['violations'] == ['file_access'] and r['details']['phase'] == 'verify:stopped' and r['error'], r
 
