@@ -2,6 +2,8 @@
 # The H200 run, through the workplace's device tool (one GPU, 10 minutes a command):
 #   run 1: bash scripts/h200.sh start   (starts the job in its own session, then waits up to ~9 min)
 #   run 2: bash scripts/h200.sh wait    (waits for the rest, then copies the results to $OUT)
+# Call `wait` at once after `start` returns: the machine is given back after 30 s idle, and the job with it.
+# To finish an interrupted sweep: SWEEP_FROM=reports/h200-2026-12-02/scripted-sweep/episodes.jsonl bash scripts/h200.sh start
 # The job: `cal eval` of the diag-matmul solution (checks the launch path), NVRTC compile latency, the scripted expert
 # over the whole suite (every CUDA reference solution through the trusted evaluation, in real episodes), the pytest `gpu`
 # tests (red-team CUDA corpus, guard and profile on CUDA), then bench/bench.py. Run `wait` again until it prints `done`.
@@ -27,19 +29,23 @@ job() {
   # 3. baselines of every task into the cache, 14 at a time (torch.compile is CPU-bound), then the scripted expert over the
   #    whole suite, 6 episodes at a time (timings take the GPU one at a time through profile.device_lock)
   python3 -c "from cuda_agent_lab.sandbox import warm_compile_cache; from cuda_agent_lab.tasks import load_suite; warm_compile_cache(load_suite(), 'cuda', workers=14)" > $RES/warm.log 2>&1
+  # a run folder that already holds finished episodes resumes: only the missing tasks run (SWEEP_FROM: an episodes.jsonl)
+  mkdir -p $RES/sweep; [ -n "${SWEEP_FROM:-}" ] && cp "$SWEEP_FROM" $RES/sweep/episodes.jsonl
+  ls -la /tmp | grep cal- > $RES/tmp-ls.txt 2>&1; id >> $RES/tmp-ls.txt
   python3 -m cuda_agent_lab rollout --tasks all --policy scripted --device cuda --workers 6 --out $RES/sweep > $RES/sweep.log 2>&1
   cp $RES/sweep/episodes.jsonl $RES/episodes.jsonl
   # 4. the gpu tests (red-team CUDA corpus, guard and profile on CUDA; the workbench modules need plotly, absent here)
   python3 -m pytest -q -m gpu -p no:cacheprovider --ignore=tests/test_plots.py --ignore=tests/test_report.py \
     --ignore=tests/test_widgets.py --ignore=tests/test_browser.py tests/ > $RES/pytest-gpu.log 2>&1
   # 5. the rest of the benchmark
-  python3 bench/bench.py --out $RES/bench/h200 --only suite,turnaround,throughput --quick --episodes $RES/episodes.jsonl > $RES/bench.log 2>&1
+  python3 bench/bench.py --out $RES/bench/h200 --only compile,suite,turnaround,throughput --episodes $RES/episodes.jsonl > $RES/bench.log 2>&1
   date -u > $RES/done
 }
 wait_for() {
   local t0=$(date +%s)
   while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do sleep 5; done
   mkdir -p ${OUT:-/tmp/out}; cp -r $RES/* ${OUT:-/tmp/out}/ 2>/dev/null; rm -rf ${OUT:-/tmp/out}/sweep
+  cp $RES/sweep/episodes.jsonl ${OUT:-/tmp/out}/episodes-so-far.jsonl 2>/dev/null
   tail -3 $RES/sweep.log 2>/dev/null; tail -3 $RES/pytest-gpu.log 2>/dev/null; cat $RES/bench.log 2>/dev/null; ls $RES
 }
 case "${1:-}" in
