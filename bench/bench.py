@@ -1,235 +1,517 @@
-"""The throughput and fidelity benchmark of the trusted evaluation, for one GPU (run on the H200 through the device tool).
+"""The throughput and fidelity benchmark of the trusted evaluation (run on the H200 through the device tool).
 
-    python bench/bench.py --out reports/bench/2026-12-02-h200 [--quick]
+    python bench/bench.py --out reports/bench/2026-12-02-h200 [--episodes RUN/episodes.jsonl] [--quick] [--only PARTS]
+    python bench/bench.py --device cpu --quick --out /tmp/bench-cpu      # the same code on a CPU (a dry run; CI runs it)
 
-Writes OUT.json (every figure) and OUT.md (the same as tables). Each figure is measured in this one run, on this one
-machine: ceilings (copy bandwidth, fp32/tf32/bf16 matmul rate), compile latency of the same kernel through each
-path, evaluation turnaround per candidate, throughput (evaluations per GPU-hour), timing fidelity (the same candidate in
-20 fresh processes; agreement with triton.testing.do_bench), and the reference suite against the ceilings (from a run
-folder of the scripted expert, `--episodes`). Needs torch with CUDA and the package on PYTHONPATH; Triton is optional.
+Writes OUT.json (every figure, with the raw samples) and OUT.md (the same as tables, each target marked met or not).
+Every figure is measured in this one run on this one machine:
+- ceilings: copy bandwidth and fp32/tf32/bf16 matmul rates;
+- compile: the row-scaling kernel of diag_matmul through each path (fast path cold and cached, load_inline, a
+  CUDA-Agent workdir), each in a fresh process;
+- turnaround: one evaluation (5 checks + profile, baselines cached) of a level-1, level-2 and level-3 reference
+  solution, in a fresh process and in a worker started ahead, with the time per phase and the share outside the timed kernel;
+- throughput: evaluations per GPU-hour of the level-1 reference solutions through the pool (one and two lanes per GPU),
+  against the same kernels evaluated the KernelBench way (load_inline, one process, one after the other);
+- fidelity: one candidate evaluated N times, each in a process no other candidate touched (coefficient of variation),
+  and in one process the harness's timer against `triton.testing.do_bench` and plain events on the same module;
+- suite: per task of a scripted-expert run, eager/compile/solution times and the solution's bandwidth (minimum traffic)
+  and FLOP rate (the reference's FLOPs) against the ceilings.
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile, textwrap, time
+import argparse, json, os, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
 import torch
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from cuda_agent_lab import jit, profile                       # noqa: E402
-from cuda_agent_lab.sandbox import evaluate                   # noqa: E402
+from cuda_agent_lab.sandbox import evaluate, spawn_worker     # noqa: E402
 from cuda_agent_lab.tasks import get_task, load_suite         # noqa: E402
 
 ROW_SCALE_CU = (ROOT/'kernels/level1/diag_matmul/cuda/row_scale.cu').read_text()
+TARGETS = dict(compile_cold_s=0.5, compile_cached_s=0.01, turnaround_l1_s=2.0, evals_per_gpu_hour=1000, cv=0.02,
+               diag_speedup_compile=40.0)
 
 
-def events_ms(fn, reps=20):
-    "Median ms of `fn()` between CUDA events, after a warm-up"
+def median(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def cv(xs): return statistics.pstdev(xs) / statistics.mean(xs) if len(xs) > 1 and statistics.mean(xs) else None
+
+
+def is_cuda(device:str) -> bool: return device.startswith('cuda')
+
+
+def sync(device):
+    if is_cuda(device): torch.cuda.synchronize()
+
+
+def wall_ms(fn, device, reps=20):
+    "Median ms of `fn()`: CUDA events on a GPU, perf_counter on the CPU, after a warm-up"
     for _ in range(3): fn()
-    torch.cuda.synchronize(); out = []
+    sync(device); out = []
     for _ in range(reps):
-        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        s.record(); fn(); e.record(); torch.cuda.synchronize(); out.append(s.elapsed_time(e))
+        if is_cuda(device):
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            s.record(); fn(); e.record(); torch.cuda.synchronize(); out.append(s.elapsed_time(e))
+        else:
+            t0 = time.perf_counter(); fn(); out.append((time.perf_counter() - t0) * 1e3)
     return statistics.median(out)
 
 
-def ceilings() -> dict:
-    "Copy bandwidth (GB/s, read+write) and matmul rates (TFLOP/s) measured here"
-    a = torch.empty(1 << 28, dtype=torch.float32, device='cuda'); b = torch.empty_like(a)     # 1 GiB each
-    t = events_ms(lambda: b.copy_(a))
-    res = {'copy_GBps': 2 * a.numel() * 4 / t / 1e6}
-    n = 8192
-    for name, dt, tf32 in [('fp32_TFLOPs', torch.float32, False), ('tf32_TFLOPs', torch.float32, True), ('bf16_TFLOPs', torch.bfloat16, False)]:
-        x, y = torch.randn(n, n, device='cuda', dtype=dt), torch.randn(n, n, device='cuda', dtype=dt)
-        torch.backends.cuda.matmul.allow_tf32 = tf32
-        res[name] = 2 * n ** 3 / events_ms(lambda: x @ y, 10) / 1e9
-    torch.backends.cuda.matmul.allow_tf32 = False
-    del a, b; torch.cuda.empty_cache()
+# ---------------------------------------------------------------------------------------------------- ceilings
+def ceilings(device) -> dict:
+    "Copy bandwidth (GB/s, read + write) and matmul rates (TFLOP/s) of this device"
+    n_copy, n = (1 << 28, 8192) if is_cuda(device) else (1 << 24, 1024)
+    a = torch.empty(n_copy, dtype=torch.float32, device=device).normal_(); b = torch.empty_like(a)
+    res = {'copy_GBps': 2 * a.numel() * 4 / wall_ms(lambda: b.copy_(a), device) / 1e6}
+    kinds = [('fp32_TFLOPs', torch.float32, False)] + ([('tf32_TFLOPs', torch.float32, True), ('bf16_TFLOPs', torch.bfloat16, False)]
+                                                        if is_cuda(device) else [])
+    for name, dt, tf32 in kinds:
+        x, y = torch.randn(n, n, device=device, dtype=dt), torch.randn(n, n, device=device, dtype=dt)
+        with profile.precision(tf32, device): res[name] = 2 * n ** 3 / wall_ms(lambda: x @ y, device, 10) / 1e9
+    del a, b
+    if is_cuda(device): torch.cuda.empty_cache()
     return res
 
 
+# ---------------------------------------------------------------------------------------------------- compile latency
 LOAD_INLINE = r'''
 import sys, time, torch
 from pathlib import Path
 from torch.utils.cpp_extension import load_inline
-src = Path(sys.argv[1]).read_text().replace('extern "C" __global__', '__global__')
-src += """
+src = Path(sys.argv[1]).read_text().replace('extern "C" __global__', '__global__') + """
 torch::Tensor row_scale_launch(torch::Tensor d, torch::Tensor B) {
-    auto out = torch::empty_like(B); int n = B.size(0), m = B.size(1);
-    dim3 grid(std::min((m / 4 + 255) / 256, 1024), std::min(n, 65535));
+    auto out = torch::empty_like(B); long n = B.size(0), m = B.size(1);
+    dim3 grid(std::min((m / 4 + 255) / 256, 1024L), std::min(n, 65535L));
     row_scale<<<grid, 256>>>(d.data_ptr<float>(), B.data_ptr<float>(), out.data_ptr<float>(), n, m);
     return out;
 }"""
+torch.zeros(1, device="cuda")
 t0 = time.perf_counter()
-load_inline('bench_row_scale_' + sys.argv[2], cpp_sources='torch::Tensor row_scale_launch(torch::Tensor d, torch::Tensor B);',
-            cuda_sources=src, functions=['row_scale_launch'], extra_cuda_cflags=['-O3'], build_directory=sys.argv[3])
+m = load_inline('bench_row_scale_' + sys.argv[2], cpp_sources='torch::Tensor row_scale_launch(torch::Tensor d, torch::Tensor B);',
+                cuda_sources=src, functions=['row_scale_launch'], extra_cuda_cflags=['-O3'], build_directory=sys.argv[3])
 print(time.perf_counter() - t0)
 '''
 
+WORKDIR_BINDING = r'''#include "cal_binding.h"
+#include <cuda_runtime.h>
+void row_scale_launch(const float* d, const float* B, float* out, long n, long m);
+static torch::Tensor row_scale(torch::Tensor d, torch::Tensor B) {
+    auto out = torch::empty_like(B);
+    row_scale_launch(d.data_ptr<float>(), B.data_ptr<float>(), out.data_ptr<float>(), B.size(0), B.size(1));
+    return out;
+}
+CAL_REGISTER(row_scale) { m.def("row_scale", &row_scale, "diag(d) @ B as a row scaling"); }
+'''
+WORKDIR_LAUNCH = r'''
+void row_scale_launch(const float* d, const float* B, float* out, long n, long m) {
+    dim3 grid(std::min((m / 4 + 255) / 256, 1024L), std::min(n, 65535L));
+    row_scale<<<grid, 256>>>(d, B, out, n, m);
+}
+'''
+WORKDIR_BUILD = r'''
+import sys, time, torch
+from cuda_agent_lab.jit import load_workdir_kernels
+torch.zeros(1, device="cuda")
+t0 = time.perf_counter(); load_workdir_kernels(sys.argv[1]); print(time.perf_counter() - t0)
+'''
 
-def load_inline_latency(tag:str) -> float:
-    "Seconds for `load_inline` to build and load the row-scaling kernel, in a fresh process with a fresh build folder"
+
+def _fresh_seconds(script:str, *args, env=None) -> float:
+    r = subprocess.run([sys.executable, '-c', script, *map(str, args)], capture_output=True, text=True, timeout=900,
+                       env={**os.environ, 'PYTHONPATH': f"{ROOT}:{os.environ.get('PYTHONPATH', '')}", **(env or {})})
+    if r.returncode: raise RuntimeError(r.stderr[-1500:])
+    return float(r.stdout.strip().splitlines()[-1])
+
+
+def load_inline_latency() -> dict:
+    "load_inline of the row-scaling kernel in fresh processes: a new build folder (cold), then the same one again (cached)"
     with tempfile.TemporaryDirectory() as d, tempfile.NamedTemporaryFile('w', suffix='.cu') as f:
         f.write(ROW_SCALE_CU); f.flush()
-        r = subprocess.run([sys.executable, '-c', LOAD_INLINE, f.name, tag, d], capture_output=True, text=True, timeout=900)
-        if r.returncode: return float('nan')
-        return float(r.stdout.strip().splitlines()[-1])
+        tag = str(os.getpid())
+        return {'cold_s': _fresh_seconds(LOAD_INLINE, f.name, tag, d), 'cached_s': _fresh_seconds(LOAD_INLINE, f.name, tag, d)}
 
 
-def compile_figures(quick:bool) -> dict:
-    res = {'fast_path': jit.compile_latency('cuda', n=5)}
-    if not quick:
-        res['load_inline_cold_s'] = load_inline_latency(str(os.getpid()))
+def workdir_latency() -> dict:
+    "The same kernel as a CUDA-Agent workdir (kernels/row_scale.cu + kernels/row_scale_binding.cpp), built by the jit module"
+    with tempfile.TemporaryDirectory() as d:
+        k = Path(d)/'wd'/'kernels'; k.mkdir(parents=True)
+        (k/'row_scale.cu').write_text(ROW_SCALE_CU.replace('extern "C" __global__', '__global__') + WORKDIR_LAUNCH)
+        (k/'row_scale_binding.cpp').write_text(WORKDIR_BINDING)
+        env = {'CAL_CACHE_DIR': str(Path(d)/'cache'), 'TORCH_EXTENSIONS_DIR': str(Path(d)/'ext')}
+        return {'cold_s': _fresh_seconds(WORKDIR_BUILD, k.parent, env=env), 'cached_s': _fresh_seconds(WORKDIR_BUILD, k.parent, env=env)}
+
+
+def compile_figures(device, quick:bool) -> dict:
+    res = {'fast_path': jit.compile_latency('cuda' if is_cuda(device) else 'cpu', n=3 if quick else 5)}
+    if is_cuda(device) and not quick:
+        for name, fn in [('load_inline', load_inline_latency), ('workdir', workdir_latency)]:
+            try: res[name] = fn()
+            except Exception as e: res[name + '_error'] = f'{type(e).__name__}: {e}'
     return res
 
 
-def turnaround(names, n:int=3) -> dict:
-    "Wall seconds of `evaluate` per reference candidate (baselines cached by a first run), and the share outside the kernel"
+# ---------------------------------------------------------------------------------------------------- turnaround
+def solution(name:str, device:str) -> Path:
+    return get_task(name).solutions['cuda' if is_cuda(device) else 'cpu']
+
+
+def phase_seconds(r:dict) -> dict:
+    "Seconds spent in each phase of the sandbox worker, from the phase start times in the verdict"
+    t = (r.get('details') or {}).get('phase_times') or {}
+    names = list(t)
+    return {a: round(t[b] - t[a], 4) for a, b in zip(names, names[1:])}
+
+
+def turnaround(names, device, n:int=3) -> dict:
+    "Wall seconds of one evaluation per reference solution (baselines cached by a first run): a fresh process, a worker started ahead"
     out = {}
     for name in names:
-        t = get_task(name); cand = t.path.parent/'cuda'
-        evaluate(t, cand, 'cuda')                              # baselines into the cache
-        runs = [evaluate(t, cand, 'cuda') for _ in range(n)]
-        ct = [r['details'].get('candidate_timing') or {} for r in runs]
+        t, cand = get_task(name), solution(name, device)
+        first = evaluate(t, cand, device)                      # baselines into the cache
+        fresh = [evaluate(t, cand, device) for _ in range(n)]
+        w, warm = spawn_worker(device), []
+        time.sleep(8 if is_cuda(device) else 4)                # the first spare warms up; each next one while the last evaluates
+        for _ in range(n):
+            nxt = spawn_worker(device)
+            warm.append(evaluate(t, cand, device, worker=w)); w = nxt
+        w.discard()
+        ct = [r['details'].get('candidate_timing') or {} for r in warm]
         kernel_s = [c.get('median_ms', 0) * c.get('n', 0) / 1e3 for c in ct]
-        out[name] = dict(level=t.level, eval_s=[r['eval_s'] for r in runs], reward=[r['reward'] for r in runs],
-                         median_eval_s=statistics.median(r['eval_s'] for r in runs),
-                         share_outside_timed_kernel=1 - statistics.median(k / r['eval_s'] for k, r in zip(kernel_s, runs)))
+        out[name] = dict(level=t.level, first_eval_s=first['eval_s'], fresh_eval_s=[r['eval_s'] for r in fresh],
+                         warm_eval_s=[r['eval_s'] for r in warm], rewards=[r['reward'] for r in fresh + warm],
+                         median_fresh_s=median(r['eval_s'] for r in fresh), median_warm_s=median(r['eval_s'] for r in warm),
+                         timed_kernel_s=median(kernel_s), t_candidate_ms=median(c.get('median_ms') for c in ct),
+                         share_outside_timed_kernel=1 - median(k / r['eval_s'] for k, r in zip(kernel_s, warm)),
+                         phases_warm=phase_seconds(warm[-1]))
     return out
 
 
-def throughput(names) -> dict:
-    "Evaluations per GPU-hour of the level-1 reference candidates: one by one (fresh process each), and with the pool"
-    cands = [(get_task(n), get_task(n).path.parent/'cuda') for n in names]
-    t0 = time.perf_counter(); rs = [evaluate(t, c, 'cuda') for t, c in cands]; serial = time.perf_counter() - t0
-    res = {'n': len(cands), 'serial_s': serial, 'serial_per_hour': 3600 * len(cands) / serial,
-           'serial_all_correct': all(r['correct'] for r in rs)}
-    try:
-        from cuda_agent_lab.pool import EvalPool
-        with EvalPool(device='cuda') as pool:
-            jobs = [dict(task=t.name, candidate=str(c), device='cuda', key=t.name) for t, c in cands]
-            t0 = time.perf_counter(); prs = list(pool.map(jobs)); pooled = time.perf_counter() - t0
-        res.update(pool_s=pooled, pool_per_hour=3600 * len(cands) / pooled,
-                   pool_all_correct=all(r.get('correct') for r in prs))
-    except Exception as e:                                      # the pool is optional here; say why it is missing
-        res['pool_error'] = f'{type(e).__name__}: {e}'
-    return res
+# ---------------------------------------------------------------------------------------------------- throughput
+# The same kernels the KernelBench way: a model_new.py whose kernel is built by load_inline, evaluated in one process,
+# one candidate after the other (build, 5 correctness trials, 100 timed trials with events and a synchronisation).
+KB_LAUNCHERS = {
+    'diag_matmul': ('row_scale.cu', 'torch::Tensor launch(torch::Tensor A, torch::Tensor B)', '''{
+    auto out = torch::empty_like(B); long n = B.size(0), m = B.size(1);
+    dim3 grid(std::min((m / 4 + 255) / 256, 1024L), std::min(n, 65535L));
+    row_scale<<<grid, 256>>>(A.data_ptr<float>(), B.data_ptr<float>(), out.data_ptr<float>(), n, m);
+    return out; }'''),
+    'gelu': ('gelu.cu', 'torch::Tensor launch(torch::Tensor x)', '''{
+    auto y = torch::empty_like(x); long n = x.numel();
+    gelu<<<std::max(1L, std::min((n + 4 * 4 * 256 - 1) / (4 * 4 * 256), 132L * 16)), 256>>>(x.data_ptr<float>(), y.data_ptr<float>(), n);
+    return y; }'''),
+    'transpose_copy': ('transpose.cu', 'torch::Tensor launch(torch::Tensor x)', '''{
+    long b = x.size(0), m = x.size(1), n = x.size(2);
+    auto y = torch::empty({b, n, m}, x.options());
+    transpose_batched<<<dim3((n + 31) / 32, (m + 31) / 32, b), dim3(32, 8)>>>(x.data_ptr<float>(), y.data_ptr<float>(), m, n);
+    return y; }'''),
+}
+
+KB_WORKER = r'''
+import json, sys, tempfile, time, torch
+from torch.utils.cpp_extension import load_inline
+jobs, out = json.loads(sys.argv[1]), []
+torch.zeros(1, device='cuda')
+for j in jobs:
+    t0 = time.perf_counter()
+    ns = {}; exec(compile(open(j['model']).read(), j['model'], 'exec'), ns)
+    ext = load_inline(j['ext'], cpp_sources=j['decl'] + ';', cuda_sources=j['cu'], functions=['launch'],
+                      extra_cuda_cflags=['-O3'], build_directory=tempfile.mkdtemp())
+    t_build = time.perf_counter() - t0
+    model = ns['Model'](*ns['get_init_inputs']()).cuda().eval()
+    ok = True
+    with torch.no_grad():
+        for trial in range(5):
+            torch.manual_seed(trial); x = [a.cuda() for a in ns['get_inputs']()]
+            ok &= torch.allclose(ext.launch(*x), model(*x), atol=1e-2, rtol=1e-2)
+        x = [a.cuda() for a in ns['get_inputs']()]
+        times = []
+        for _ in range(3): ext.launch(*x)
+        torch.cuda.synchronize()
+        for _ in range(100):
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            s.record(); ext.launch(*x); e.record(); torch.cuda.synchronize(); times.append(s.elapsed_time(e))
+    times.sort()
+    out.append(dict(task=j['task'], correct=bool(ok), build_s=t_build, total_s=time.perf_counter() - t0, median_ms=times[50]))
+print(json.dumps(out))
+'''
 
 
-def fidelity(n:int=20) -> dict:
-    "The diag-matmul solution evaluated `n` times in fresh processes: spread of its time; and do_bench on the same kernel"
-    t = get_task('diag_matmul'); cand = t.path.parent/'cuda'
-    rs = [evaluate(t, cand, 'cuda') for _ in range(n)]
-    tc = [r['t_candidate_ms'] for r in rs if r['t_candidate_ms']]
-    res = {'n': len(tc), 't_candidate_ms': tc, 'cv': statistics.pstdev(tc) / statistics.mean(tc),
-           'speedup_compile': [r['speedup_compile'] for r in rs], 't_compile_ms': rs[-1]['t_compile_ms'],
-           't_eager_ms': rs[-1]['t_eager_ms']}
-    ns = {'__file__': str(cand/'model_new.py'), '__name__': 'model_new'}
-    exec(compile((cand/'model_new.py').read_text(), str(cand/'model_new.py'), 'exec'), ns)
-    mn = ns['ModelNew']().cuda()
-    A, B = torch.randn(4096, device='cuda'), torch.randn(4096, 4096, device='cuda')
-    res['time_fn_ms'] = profile.time_fn(mn, [[A, B]], 'cuda').median_ms
-    try:
-        import triton.testing
-        res['do_bench_ms'] = float(triton.testing.do_bench(lambda: mn(A, B), warmup=100, rep=500, return_mode='median'))
-    except Exception as e: res['do_bench_error'] = f'{type(e).__name__}: {e}'
-    res['kernel_only_ms'] = events_ms(lambda: mn(A, B), 50)
+def kernelbench_way(names) -> dict:
+    "The KernelBench way on the same kernels: load_inline builds, one process, serial; evaluations per GPU-hour"
+    jobs = []
+    for name in names:
+        cu_file, decl, body = KB_LAUNCHERS[name]
+        cu = (solution(name, 'cuda')/cu_file).read_text().replace('extern "C" __global__', '__global__')
+        jobs.append(dict(task=name, model=str(get_task(name).path), ext=f'kb_{name}_{os.getpid()}', decl=decl, cu=f'{cu}\n{decl} {body}\n'))
+    t0 = time.perf_counter()
+    r = subprocess.run([sys.executable, '-c', KB_WORKER, json.dumps(jobs)], capture_output=True, text=True, timeout=1800)
+    wall = time.perf_counter() - t0
+    if r.returncode: raise RuntimeError(r.stderr[-2000:])
+    per = json.loads(r.stdout.strip().splitlines()[-1])
+    return dict(n=len(per), wall_s=wall, per_hour=3600 * len(per) / wall, candidates=per)
+
+
+def pool_throughput(names, device, lanes:int=1) -> dict:
+    "Evaluations per GPU-hour of the reference solutions of `names` through `EvalPool` (warm workers, compile-ahead)"
+    from cuda_agent_lab.pool import EvalPool
+    with EvalPool(device=device, lanes_per_gpu=lanes) as pool:
+        time.sleep(8 if is_cuda(device) else 4)   # the lanes' first workers start ahead, as in a long-running pool
+        jobs = [dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:{lanes}') for n in names]
+        t0 = time.perf_counter(); rs = list(pool.map(jobs)); wall = time.perf_counter() - t0
+    gpus = max(1, len(pool.gpus)) if is_cuda(device) else 1
+    return dict(n=len(rs), lanes_per_gpu=lanes, wall_s=wall, per_gpu_hour=3600 * len(rs) / wall / gpus,
+                all_correct=all(r.get('correct') for r in rs), median_eval_s=median(r['eval_s'] for r in rs),
+                rewards={r['task']: r['reward'] for r in rs})
+
+
+def throughput(device, names, kb_names) -> dict:
+    "The pool on `names` with one and two lanes per GPU, and on the KernelBench-way tasks, after a pass that caches every baseline"
+    from cuda_agent_lab.pool import EvalPool
+    every = list(dict.fromkeys(names + kb_names))
+    with EvalPool(device=device) as pool:                      # untimed: baselines into the cache, as in a long sweep
+        list(pool.map([dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:cache') for n in every]))
+    return {'pool_1_lane': pool_throughput(names, device, 1), 'pool_2_lanes': pool_throughput(names, device, 2),
+            'pool_kernelbench_tasks': pool_throughput(kb_names, device, 1)}
+
+
+# ---------------------------------------------------------------------------------------------------- fidelity
+def load_solution(folder:Path):
+    "`ModelNew` class of a reference solution, imported in this process"
+    ns = {'__file__': str(folder/'model_new.py'), '__name__': 'model_new'}
+    exec(compile((folder/'model_new.py').read_text(), str(folder/'model_new.py'), 'exec'), ns)
+    return ns['ModelNew']
+
+
+def in_process(name:str, device) -> dict:
+    "One solution timed in this process: the harness's `time_fn` (bare and under the guard), do_bench, plain events, host cost"
     from cuda_agent_lab.guard import forbid_torch
-    def guarded(A, B):
-        with torch.no_grad(), forbid_torch(allow=(), record=[], functional=False): return mn(A, B)
-    res['time_fn_guarded_ms'] = profile.time_fn(guarded, [[A, B]], 'cuda').median_ms
-    for name, f in [('host_us_per_call', lambda: mn(A, B)), ('host_us_per_guarded_call', lambda: guarded(A, B))]:
-        torch.cuda.synchronize(); t0 = time.perf_counter()
+    t = get_task(name); ns = {}
+    exec(compile(t.source_for(device), str(t.path), 'exec'), ns)
+    torch.manual_seed(0)
+    init = ns['get_init_inputs']()
+    model = ns['Model'](*init).to(device).eval()
+    mn = load_solution(solution(name, device))(*init).to(device).eval()
+    mn.load_state_dict(model.state_dict())
+    x = [a.to(device) for a in ns['get_inputs']()]
+    def guarded(*a):
+        with torch.no_grad(), forbid_torch(allow=t.allow, record=[], functional=False): return mn(*a)
+    res = {'time_fn_ms': profile.time_fn(mn, [x], device).median_ms, 'time_fn_guarded_ms': profile.time_fn(guarded, [x], device).median_ms,
+           'plain_events_ms': wall_ms(lambda: mn(*x), device, 50)}
+    if is_cuda(device):
+        try:
+            import triton.testing
+            res['do_bench_ms'] = float(triton.testing.do_bench(lambda: mn(*x), warmup=100, rep=500, return_mode='median'))
+        except Exception as e: res['do_bench_error'] = f'{type(e).__name__}: {e}'
+    for key, f in [('host_us_per_call', lambda: mn(*x)), ('host_us_per_guarded_call', lambda: guarded(*x))]:
+        sync(device); t0 = time.perf_counter()
         for _ in range(200): f()
-        res[name] = (time.perf_counter() - t0) / 200 * 1e6; torch.cuda.synchronize()
+        res[key] = (time.perf_counter() - t0) / 200 * 1e6; sync(device)
     return res
 
 
-def suite_vs_ceilings(episodes_path:Path, ceil:dict) -> list:
-    "Per task of a scripted-expert run: times, speedups, and the solution's bandwidth on its minimum traffic"
+def fidelity(name:str, device, n:int=20) -> dict:
+    "The reference solution of `name` evaluated `n` times, each in a never-used process (the pool's), then timed in this one"
+    from cuda_agent_lab.pool import EvalPool
+    t, cand = get_task(name), solution(name, device)
+    evaluate(t, cand, device)                                  # baselines into the cache
+    with EvalPool(device=device) as pool:
+        rs = list(pool.map([dict(task=name, candidate=str(cand), device=device, key=f'{name}-{i}') for i in range(n)]))
+    tc = [r['t_candidate_ms'] for r in rs if r['t_candidate_ms']]
+    res = dict(task=name, n=len(tc), t_candidate_ms=tc, median_ms=median(tc), cv=cv(tc), within_run_cv=median(
+               ((r.get('details') or {}).get('candidate_timing') or {}).get('cv') for r in rs),
+               speedup_compile=[r['speedup_compile'] for r in rs], speedup_eager=[r['speedup_eager'] for r in rs],
+               rewards=[r['reward'] for r in rs], t_compile_ms=rs[-1]['t_compile_ms'], t_eager_ms=rs[-1]['t_eager_ms'],
+               pids=len({(r.get('worker') or {}).get('pid') for r in rs}))
+    res.update(in_process(name, device))
+    return res
+
+
+# ---------------------------------------------------------------------------------------------------- the suite
+def reference_flops(model, inputs) -> int:
+    "FLOPs of the reference forward, counted by torch's FlopCounterMode (matmuls and convolutions)"
+    from torch.utils.flop_counter import FlopCounterMode
+    with torch.no_grad(), FlopCounterMode(display=False) as fc: model(*inputs)
+    return int(fc.get_total_flops())
+
+
+def suite_vs_ceilings(episodes_path:Path, ceil:dict, device) -> list:
+    "Per task of a scripted-expert run: times, speedups, and the solution's bandwidth and FLOP rate against the ceilings"
+    from cuda_agent_lab.rollout import read_episodes
     rows = []
-    for line in episodes_path.read_text().splitlines():
-        try: ep = json.loads(line)
-        except json.JSONDecodeError: continue
+    for ep in read_episodes(episodes_path):
         ev, t = ep['evaluation'], get_task(ep['task'])
-        ns = {}; exec(compile(t.source, str(t.path), 'exec'), ns)
+        ns = {}; exec(compile(t.source_for(device), str(t.path), 'exec'), ns)
         torch.manual_seed(0)
-        inputs = [x for x in ns['get_inputs']() if isinstance(x, torch.Tensor)]
+        inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in ns['get_inputs']()]
         with torch.no_grad():
-            m = ns['Model'](*ns['get_init_inputs']()).cuda().eval()
-            y = m(*[x.cuda() for x in inputs])
+            m = ns['Model'](*ns['get_init_inputs']()).to(device).eval()
+            y = m(*inputs)
         ys = y if isinstance(y, (tuple, list)) else [y]
-        nbytes = sum(x.numel() * x.element_size() for x in inputs) + sum(p.numel() * p.element_size() for p in m.parameters()) \
+        nbytes = sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor)) \
+                 + sum(p.numel() * p.element_size() for p in m.parameters()) \
                  + sum(o.numel() * o.element_size() for o in ys if isinstance(o, torch.Tensor))
-        tc = ev.get('t_candidate_ms')
-        gbps = nbytes / tc / 1e6 if tc else None
-        rows.append(dict(task=ep['task'], level=ep['level'], reward=ep['reward'], t_eager_ms=ev.get('t_eager_ms'),
-                         t_compile_ms=ev.get('t_compile_ms'), t_candidate_ms=tc, speedup_eager=ev.get('speedup_eager'),
-                         speedup_compile=ev.get('speedup_compile'), min_bytes=nbytes, GBps=gbps,
-                         frac_of_copy=gbps / ceil['copy_GBps'] if gbps else None))
-        del m, y, ys; torch.cuda.empty_cache()
+        flops, tc = reference_flops(m, inputs), ev.get('t_candidate_ms')
+        gbps, tflops = (nbytes / tc / 1e6, flops / tc / 1e9) if tc else (None, None)
+        rows.append(dict(task=ep['task'], level=ep['level'], reward=ep['reward'], correct=ev.get('correct'),
+                         violations=ev.get('violations'), t_eager_ms=ev.get('t_eager_ms'), t_compile_ms=ev.get('t_compile_ms'),
+                         t_candidate_ms=tc, speedup_eager=ev.get('speedup_eager'), speedup_compile=ev.get('speedup_compile'),
+                         min_bytes=nbytes, GBps=gbps, frac_of_copy=gbps / ceil['copy_GBps'] if gbps else None,
+                         ref_flops=flops, TFLOPs=tflops if flops else None,
+                         frac_of_fp32=tflops / ceil['fp32_TFLOPs'] if flops and tflops else None))
+        del m, y, ys
+        if is_cuda(device): torch.cuda.empty_cache()
     return rows
 
 
+# ---------------------------------------------------------------------------------------------------- the report
 def _f(x, p=3): return '-' if x is None else (f'{x:.{p}g}' if isinstance(x, float) else str(x))
 
 
-def markdown(r:dict) -> str:
-    c, f, comp, thr = r['ceilings'], r.get('fidelity', {}), r.get('compile', {}), r.get('throughput', {})
-    fp = comp.get('fast_path', {})
-    lines = [f"# Benchmark, {r['when']}", '', f"{r['device']}; torch {r['torch']}. Command: `{r['command']}`", '',
-             '## Ceilings measured in this run', '', '| copy GB/s | fp32 TFLOP/s | tf32 TFLOP/s | bf16 TFLOP/s |', '|---|---|---|---|',
-             f"| {_f(c['copy_GBps'], 4)} | {_f(c['fp32_TFLOPs'])} | {_f(c['tf32_TFLOPs'])} | {_f(c['bf16_TFLOPs'])} |", '',
-             '## Compile latency of the row-scaling kernel', '', '| path | seconds |', '|---|---|',
-             f"| fast path, cold (median of 5 fresh processes) | {_f(fp.get('cold_ms', 0) / 1e3)} |",
-             f"| fast path, cached | {_f(fp.get('cached_ms', 0) / 1e3)} |",
-             f"| load_inline, cold | {_f(comp.get('load_inline_cold_s'))} |", '']
-    if 'turnaround' in r:
-        lines += ['## Evaluation turnaround (verify 5 checks + profile, baselines cached)', '',
-                  '| task | level | median s | runs (s) | share outside the timed kernel |', '|---|---|---|---|---|']
-        lines += [f"| {k} | {v['level']} | {_f(v['median_eval_s'])} | {', '.join(_f(x) for x in v['eval_s'])} | {v['share_outside_timed_kernel']:.1%} |"
-                  for k, v in r['turnaround'].items()] + ['']
+def _met(ok) -> str: return '-' if ok is None else ('met' if ok else 'NOT met')
+
+
+def targets(r:dict) -> list:
+    "(target, measured, met) for each target of the benchmark that this run measured"
+    out, comp, thr = [], r.get('compile', {}), r.get('throughput', {})
+    fp = comp.get('fast_path')
+    if fp:
+        out.append(('fast-path compile+load, cold < 0.5 s', f"{fp['cold_ms'] / 1e3:.3f} s", fp['cold_ms'] / 1e3 < TARGETS['compile_cold_s']))
+        out.append(('fast-path compile+load, cached < 10 ms', f"{fp['cached_ms']:.2f} ms", fp['cached_ms'] / 1e3 < TARGETS['compile_cached_s']))
+    l1 = [v for v in r.get('turnaround', {}).values() if v['level'] == 1]
+    if l1: out.append(('turnaround < 2 s on level 1 (warm worker)', f"{l1[0]['median_warm_s']:.2f} s", l1[0]['median_warm_s'] < TARGETS['turnaround_l1_s']))
     if thr:
-        lines += ['## Throughput (level-1 reference candidates)', '', f"- one by one, a fresh process each: {_f(thr['serial_per_hour'], 4)} evaluations per GPU-hour ({thr['n']} in {_f(thr['serial_s'])} s)",
-                  f"- with the pool: {_f(thr.get('pool_per_hour'), 4)} per GPU-hour" + (f" ({thr['pool_error']})" if 'pool_error' in thr else ''), '']
-    if f:
-        lines += ['## Timing fidelity (diag_matmul solution)', '', f"- {f['n']} fresh processes: t_candidate median {_f(statistics.median(f['t_candidate_ms']))} ms, CV {f['cv']:.2%}",
-                  f"- in one process: time_fn {_f(f['time_fn_ms'])} ms (under the sandbox's guard {_f(f.get('time_fn_guarded_ms'))} ms), triton do_bench {_f(f.get('do_bench_ms'))} ms, plain events {_f(f['kernel_only_ms'])} ms",
-                  f"- host time per call, no sync: {_f(f.get('host_us_per_call'))} us bare, {_f(f.get('host_us_per_guarded_call'))} us under the guard",
-                  f"- eager {_f(f['t_eager_ms'])} ms, torch.compile {_f(f['t_compile_ms'])} ms; speedup vs compile median {_f(statistics.median(x for x in f['speedup_compile'] if x))}x", '']
+        best = max((v['per_gpu_hour'] for k, v in thr.items() if k.startswith('pool_') and isinstance(v, dict)), default=None)
+        if best: out.append(('>= 1,000 evaluations per GPU-hour (level 1, pool)', f'{best:.0f}', best >= TARGETS['evals_per_gpu_hour']))
+    for f in r.get('fidelity', []):
+        if f.get('median_ms') and f['median_ms'] > 0.1:
+            out.append((f"CV < 2% across fresh processes, kernel over 100 us ({f['task']})", f"{f['cv']:.2%}", f['cv'] < TARGETS['cv']))
+        if f['task'] == 'diag_matmul' and is_cuda(r.get('device', 'cpu')):
+            s = median(f['speedup_compile'])
+            out.append(('diag_matmul >= 40x over torch.compile at N = 4096', f'{s:.1f}x', s >= TARGETS['diag_speedup_compile']))
+    return out
+
+
+def markdown(r:dict) -> str:
+    c, comp, thr = r['ceilings'], r.get('compile', {}), r.get('throughput', {})
+    L = [f"# Benchmark, {r['when']}", '', f"{r['device_name']} ({r['device']}); torch {r['torch']}. Command: `{r['command']}`",
+         f"Seconds per part: {r.get('seconds', {})}", '']
+    tg = targets(r)
+    if tg: L += ['## Targets', '', '| target | measured | |', '|---|---|---|'] + [f'| {a} | {b} | {_met(m)} |' for a, b, m in tg] + ['']
+    L += ['## Ceilings measured in this run', '', '| ' + ' | '.join(c) + ' |', '|' + '---|' * len(c), '| ' + ' | '.join(_f(v, 4) for v in c.values()) + ' |', '']
+    if comp:
+        fp = comp.get('fast_path', {})
+        L += ['## Compile latency of the row-scaling kernel (each in a fresh process)', '', '| path | cold s | cached s |', '|---|---|---|',
+              f"| fast path (NVRTC / cc), median of fresh processes | {_f(fp.get('cold_ms', 0) / 1e3)} | {_f(fp.get('cached_ms', 0) / 1e3)} |"]
+        for k in ('load_inline', 'workdir'):
+            if k in comp: L.append(f"| {k} | {_f(comp[k]['cold_s'])} | {_f(comp[k]['cached_s'])} |")
+            elif k + '_error' in comp: L.append(f"| {k} | failed: {comp[k + '_error'][:200]} | |")
+        L.append('')
+    if 'turnaround' in r:
+        L += ['## Evaluation turnaround (verify 5 checks + profile, baselines cached)', '',
+              '| task | level | fresh process s | worker started ahead s | timed kernel s | share outside the timed kernel | phases (warm), s |',
+              '|---|---|---|---|---|---|---|']
+        L += [f"| {k} | {v['level']} | {_f(v['median_fresh_s'])} | {_f(v['median_warm_s'])} | {_f(v['timed_kernel_s'])} | "
+              f"{v['share_outside_timed_kernel']:.1%} | {', '.join(f'{p} {s:.2f}' for p, s in v['phases_warm'].items())} |"
+              for k, v in r['turnaround'].items()] + ['']
+    kb = r.get('kernelbench')
+    if thr or kb:
+        L += ['## Throughput', '', '| how | candidates | wall s | evaluations per GPU-hour | all correct |', '|---|---|---|---|---|']
+        for k, v in thr.items():
+            L.append(f"| {k} | {v['n']} | {_f(v['wall_s'])} | {_f(v['per_gpu_hour'], 4)} | {v['all_correct']} |")
+        if kb:
+            L.append(f"| KernelBench way (load_inline, one process, serial) | {kb['n']} | {_f(kb['wall_s'])} | {_f(kb['per_hour'], 4)} | "
+                     f"{all(x['correct'] for x in kb['candidates'])} |")
+            L += ['', 'KernelBench way, per candidate: ' + ', '.join(f"{x['task']} build {x['build_s']:.1f} s, total {x['total_s']:.1f} s, "
+                                                              f"{x['median_ms']:.4g} ms" for x in kb['candidates'])]
+        if r.get('kernelbench_error'): L += ['', f"KernelBench way failed: {r['kernelbench_error'][:300]}"]
+        L.append('')
+    for f in r.get('fidelity', []):
+        L += [f"## Timing fidelity: {f['task']}", '',
+              f"- {f['n']} evaluations, each in a never-used process ({f['pids']} distinct pids): t_candidate median {_f(f['median_ms'], 4)} ms, "
+              f"CV {_f(f['cv'])} across processes (median CV within one run {_f(f['within_run_cv'])})",
+              f"- in one process: time_fn {_f(f['time_fn_ms'], 4)} ms (under the guard {_f(f['time_fn_guarded_ms'], 4)} ms), "
+              f"do_bench {_f(f.get('do_bench_ms'), 4)} ms, plain events {_f(f['plain_events_ms'], 4)} ms",
+              f"- host time per call, no synchronisation: {_f(f['host_us_per_call'])} us bare, {_f(f['host_us_per_guarded_call'])} us under the guard",
+              f"- eager {_f(f['t_eager_ms'], 4)} ms, torch.compile {_f(f['t_compile_ms'], 4)} ms; speedup vs compile median "
+              f"{_f(median(f['speedup_compile']))}x (min {_f(min(x for x in f['speedup_compile'] if x))}x), rewards {f['rewards']}", '']
     if r.get('suite'):
-        lines += ['## Reference suite against the ceilings', '', '| task | L | reward | eager ms | compile ms | solution ms | vs eager | vs compile | GB/s (min traffic) | of copy |',
-                  '|---|---|---|---|---|---|---|---|---|---|']
-        lines += [f"| {s['task']} | {s['level']} | {s['reward']} | {_f(s['t_eager_ms'])} | {_f(s['t_compile_ms'])} | {_f(s['t_candidate_ms'])} | "
-                  f"{_f(s['speedup_eager'])} | {_f(s['speedup_compile'])} | {_f(s['GBps'])} | {_f(s['frac_of_copy'])} |" for s in r['suite']]
-    return '\n'.join(lines) + '\n'
+        L += ['## Reference suite against the ceilings', '',
+              '| task | L | reward | eager ms | compile ms | solution ms | vs eager | vs compile | GB/s (min traffic) | of copy | TFLOP/s (ref FLOPs) | of fp32 |',
+              '|---|---|---|---|---|---|---|---|---|---|---|---|']
+        L += [f"| {s['task']} | {s['level']} | {s['reward']} | {_f(s['t_eager_ms'])} | {_f(s['t_compile_ms'])} | {_f(s['t_candidate_ms'])} | "
+              f"{_f(s['speedup_eager'])} | {_f(s['speedup_compile'])} | {_f(s['GBps'])} | {_f(s['frac_of_copy'])} | {_f(s['TFLOPs'])} | {_f(s['frac_of_fp32'])} |"
+              for s in r['suite']]
+        L += ['', 'GB/s: inputs, parameters and outputs each moved once, over the solution time. TFLOP/s: the reference '
+                  "forward's matmul/convolution FLOPs (torch's FlopCounterMode) over the solution time, so an algorithmic rewrite "
+                  'that skips FLOPs (diag_matmul, matmul_div_sum_scale) shows an effective rate above the ceiling.']
+    return '\n'.join(L) + '\n'
 
 
-def main():
+PARTS = 'compile,fidelity,turnaround,throughput,kernelbench,suite'
+
+
+def merge(paths) -> dict:
+    "One result from several runs' OUT.json: the first run's ceilings and header, every part, the later run winning a repeat"
+    r = {}
+    for p in paths:
+        d = json.loads(Path(p).read_text())
+        for k, v in d.items():
+            if k in ('ceilings', 'when', 'device', 'device_name', 'torch') and k in r: continue
+            if k in ('seconds', 'compile') and isinstance(v, dict): r.setdefault(k, {}).update(v)
+            elif k == 'command': r['command'] = (r['command'] + '; ' if 'command' in r else '') + v
+            else: r[k] = v
+    return r
+
+
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--out', required=True, help='output path without extension: writes OUT.json and OUT.md')
-    ap.add_argument('--episodes', default=None, help='episodes.jsonl of a scripted-expert run on this GPU (the suite table)')
-    ap.add_argument('--quick', action='store_true', help='skip load_inline and use 5 fidelity runs')
-    ap.add_argument('--only', default='ceilings,compile,turnaround,throughput,fidelity,suite', help='comma-separated parts')
-    a = ap.parse_args()
-    parts, out = set(a.only.split(',')), Path(a.out)
+    ap.add_argument('--device', default='cuda' if torch.cuda.is_available() else 'cpu', help='cuda or cpu')
+    ap.add_argument('--episodes', default=None, help='episodes.jsonl of a scripted-expert run on this device (the suite table)')
+    ap.add_argument('--quick', action='store_true', help='fewer repeats; skip the load_inline, workdir and KernelBench-way builds')
+    ap.add_argument('--only', default=PARTS, help=f'comma-separated parts of {PARTS} (the ceilings are always measured)')
+    ap.add_argument('--merge', nargs='+', default=None, help="OUT.json files of earlier runs to merge into OUT (nothing is measured)")
+    ap.add_argument('--fidelity', default='diag_matmul,softmax', help='tasks for the fidelity part')
+    ap.add_argument('--fidelity-n', type=int, default=20, help='evaluations per fidelity task')
+    ap.add_argument('--turnaround', default='diag_matmul,matmul_div_sum_scale,resnet_basic_block', help='a level-1, -2 and -3 task')
+    ap.add_argument('--throughput', default='level1', help="tasks for the pool's throughput: level1 or comma-separated names")
+    ap.add_argument('--kernelbench', default='diag_matmul,gelu,transpose_copy', help='tasks evaluated the KernelBench way')
+    a = ap.parse_args(argv)
+    parts, out, dev = set(a.only.split(',')), Path(a.out), a.device
     out.parent.mkdir(parents=True, exist_ok=True)
-    r = dict(when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), device=torch.cuda.get_device_name(), torch=torch.__version__,
-             command='python ' + ' '.join(sys.argv))
-    def save():
+    if unknown := parts - set(PARTS.split(',')): ap.error(f"--only: unknown part(s) {', '.join(sorted(unknown))}; the parts are {PARTS}")
+    if a.merge:
+        r = merge(p for p in a.merge if Path(p).exists())
         out.with_suffix('.json').write_text(json.dumps(r, indent=1, default=str)); out.with_suffix('.md').write_text(markdown(r))
-    r['ceilings'] = ceilings(); save()
-    steps = [('compile', lambda: compile_figures(a.quick)),
-             ('turnaround', lambda: turnaround(['diag_matmul', 'matmul_div_sum_scale', 'resnet_basic_block'])),
-             ('throughput', lambda: throughput([t.name for t in load_suite(levels=[1])])),
-             ('fidelity', lambda: fidelity(5 if a.quick else 20)),
-             ('suite', lambda: suite_vs_ceilings(Path(a.episodes), r['ceilings']) if a.episodes else [])]
+        print(markdown(r)); return 0
+    names = lambda s: [t.name for t in load_suite(levels=[1])] if s == 'level1' else s.split(',')
+    r = dict(when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), device=dev,
+             device_name=profile.device_name(dev), torch=torch.__version__, command='python ' + ' '.join(sys.argv))
+    def save():
+        tmp = out.with_suffix('.json.tmp'); tmp.write_text(json.dumps(r, indent=1, default=str)); os.replace(tmp, out.with_suffix('.json'))
+        out.with_suffix('.md').write_text(markdown(r))
+    r['ceilings'] = ceilings(dev); save()
+    n = 3 if a.quick else a.fidelity_n
+    steps = [('compile', lambda: compile_figures(dev, a.quick)),
+             ('fidelity', lambda: [fidelity(t, dev, n) for t in a.fidelity.split(',')]),
+             ('turnaround', lambda: turnaround(a.turnaround.split(','), dev, 2 if a.quick else 3)),
+             ('throughput', lambda: throughput(dev, names(a.throughput), a.kernelbench.split(','))),
+             ('kernelbench', lambda: kernelbench_way(a.kernelbench.split(',')) if is_cuda(dev) else {}),
+             ('suite', lambda: suite_vs_ceilings(Path(a.episodes), r['ceilings'], dev) if a.episodes else [])]
     for name, fn in steps:
         if name not in parts: continue
         t0 = time.perf_counter()
         try: r[name] = fn()
-        except Exception as e: r[name + '_error'] = f'{type(e).__name__}: {e}'
+        except Exception as e:
+            import traceback; r[name + '_error'] = f'{type(e).__name__}: {e}'; traceback.print_exc()
         r.setdefault('seconds', {})[name] = round(time.perf_counter() - t0, 1)
         save(); print(f'{name}: {r["seconds"][name]} s', flush=True)
+    print(markdown(r))
+    return 0
 
 
 if __name__ == '__main__':
-    main()
+    sys.exit(main())

@@ -371,6 +371,11 @@ class CudaKernel:
     def __repr__(self): return f"CudaKernel({self.name}, {len(self.params)} params)"
 
 # %% ../nbs/02_jit.ipynb #94dbb165
+_raw_stream = getattr(torch._C, '_cuda_getCurrentRawStream', None)   # the current stream's handle, without a Stream object
+
+def _stream_handle() -> int:
+    return _raw_stream(torch.cuda.current_device()) if _raw_stream else torch.cuda.current_stream().cuda_stream
+
 def _launch(self:CudaKernel, grid, block, vals, shared_mem):
     lib = libcuda()
     if shared_mem > self._shared:
@@ -379,7 +384,7 @@ def _launch(self:CudaKernel, grid, block, vals, shared_mem):
         self._shared = shared_mem
     cvals = [t(v) for t, v in zip(self._types, vals)]
     params = (ctypes.c_void_p * max(len(cvals), 1))(*[ctypes.addressof(c) for c in cvals])
-    rc = lib.cuLaunchKernel(self.fn, *grid, *block, shared_mem, torch.cuda.current_stream().cuda_stream, params, None)
+    rc = lib.cuLaunchKernel(self.fn, *grid, *block, shared_mem, _stream_handle(), params, None)
     if rc: raise RuntimeError(f"launch of `{self.name}` failed: {_cu_error(rc)} (grid {grid}, block {block}, shared {shared_mem} bytes)")
 
 # %% ../nbs/02_jit.ipynb #32aa9bfc

@@ -131,10 +131,12 @@ class EvalPool:
                  timeout:float=300.0,           # default seconds per evaluation (and the limits of workers started ahead)
                  compile_workers:int|None=None, # compile-ahead lanes (default: a few on cuda, none on cpu)
                  prespawn:bool=True,            # keep a worker started ahead in every lane
-                 arch:str|None=None):           # CUDA architecture for compile-ahead (default: asked of the first GPU)
+                 arch:str|None=None,            # CUDA architecture for compile-ahead (default: asked of the first GPU)
+                 lanes_per_gpu:int=1):          # local backend: evaluations in flight per GPU; 2 overlaps one's set-up with another's locked checks and timing
+        if lanes_per_gpu < 1: raise ValueError(f"lanes_per_gpu must be at least 1, got {lanes_per_gpu}")
         self.device, self.backend, self.address, self.timeout = device, backend, address, timeout
         self._pending, self._done, self._attempts = {}, set(), collections.Counter()
-        self._lock, self._closed = threading.RLock(), False
+        self._lock, self._closed, self.lanes_per_gpu = threading.RLock(), False, lanes_per_gpu
         self._start(gpus=gpus, workers=workers, compile_workers=compile_workers, prespawn=prespawn, arch=arch)
 
     def __enter__(self): return self
@@ -185,7 +187,8 @@ class LocalPool(EvalPool):
         self.prespawn, self.n_compile = prespawn, n_compile
         self.arch = arch or (gpu_arch(self.gpus[0]) if cuda and n_compile else None)
         self._jobs, self._to_compile, self._started, self._running = queue.Queue(), queue.Queue(), set(), {}
-        self._threads = ([threading.Thread(target=self._lane, args=(g,), daemon=True) for g in self.gpus] +
+        self.lanes = [g for g in self.gpus for _ in range(self.lanes_per_gpu if cuda else 1)]
+        self._threads = ([threading.Thread(target=self._lane, args=(g,), daemon=True) for g in self.lanes] +
                          [threading.Thread(target=self._compile_lane, daemon=True) for _ in range(n_compile)])
         for t in self._threads: t.start()
 
@@ -255,9 +258,9 @@ def _close_local(self:LocalPool):
     self._cancel_pending()
     for q in (self._jobs, self._to_compile):
         while not q.empty(): q.get_nowait()
-    for _ in self.gpus: self._jobs.put(None)
+    for _ in self.lanes: self._jobs.put(None)
     for _ in range(self.n_compile): self._to_compile.put(None)
-    for t in self._threads[:len(self.gpus)]: t.join()   # compile lanes end after their current compile (a hint, never waited on)
+    for t in self._threads[:len(self.lanes)]: t.join()   # compile lanes end after their current compile (a hint, never waited on)
 
 LocalPool._spare, LocalPool._lane, LocalPool._evaluate, LocalPool._compile_lane, LocalPool.close = _spare, _lane, _evaluate, _compile_lane, _close_local
 

@@ -26,6 +26,9 @@ _record = torch.cuda.Event.record
 _elapsed = torch.cuda.Event.elapsed_time
 _cuda_sync = torch.cuda.synchronize
 _current_stream = torch.cuda.current_stream
+_current_device = torch.cuda.current_device
+_event_sync = torch.cuda.Event.synchronize
+_raw_sync = getattr(torch._C, '_cuda_synchronize', None)   # the current device's synchronize, without a device switch
 
 # %% ../nbs/05_profile.ipynb #c237adea
 @dataclass
@@ -79,23 +82,31 @@ class CpuTimer:
     def results(self) -> list[float]: return list(self.ms)
 
 class CudaTimer:
-    "Times calls with CUDA events on the current stream, synchronising the device so side streams are counted"
+    "Times calls with CUDA events on the current stream; work still running on other streams when a call ends is added to its time"
     def __init__(self, device, flush_l2:bool=True):
         self.device = _cuda_device(device)
         self.flush = flush_buffer(self.device) if flush_l2 else None
-        self.events = []
+        self.events, self.tails = [], []
+        self.idle_wait = min(self._wait() for _ in range(20))   # host cost of a device synchronisation with nothing to wait for
+    def _wait(self) -> float:
+        "Seconds the host spends synchronising the whole device"
+        t0 = _perf_counter()
+        if _raw_sync is not None and _current_device() == self.device.index: _raw_sync()
+        else: _cuda_sync(self.device)
+        return _perf_counter() - t0
     def __call__(self, fn, args):
         stream = _current_stream(self.device)
         start, end = _Event(enable_timing=True), _Event(enable_timing=True)
         if self.flush is not None: self.flush.zero_()
         _record(start, stream)
         fn(*args)
-        _cuda_sync(self.device)
         _record(end, stream)
-        self.events.append((start, end))
+        _event_sync(end)
+        self.events.append((start, end)); self.tails.append(max(0.0, self._wait() - self.idle_wait))
     def results(self) -> list[float]:
         _cuda_sync(self.device)
-        return [_elapsed(s, e) for s, e in self.events]
+        return [_elapsed(s, e) + t * 1e3 for (s, e), t in zip(self.events, self.tails)]
+
 
 # %% ../nbs/05_profile.ipynb #b21b7661
 _lock_fds = {}
@@ -124,14 +135,19 @@ def open_device_lock(device) -> int:
         except PermissionError: pass
     return _lock_fds[p]
 
+_lock_depth = {}
+
 @contextlib.contextmanager
 def device_lock(device):
-    "Hold the timing lock of `device` for the block (waits while another process times on it)"
+    "Hold the lock of `device` for the block (waits while another process holds it); re-entrant within a process"
     import fcntl
     fd = open_device_lock(device)
-    fcntl.flock(fd, fcntl.LOCK_EX)
+    if not _lock_depth.get(fd): fcntl.flock(fd, fcntl.LOCK_EX)
+    _lock_depth[fd] = _lock_depth.get(fd, 0) + 1
     try: yield
-    finally: fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        _lock_depth[fd] -= 1
+        if not _lock_depth[fd]: fcntl.flock(fd, fcntl.LOCK_UN)
 
 # %% ../nbs/05_profile.ipynb #1def1bf4
 def _check_input_sets(input_sets) -> list:

@@ -203,7 +203,7 @@ def report_cmd(dir:str, # a run folder holding episodes.jsonl (or the episodes.j
     print(f"{len(eps)} episodes -> {', '.join(str(paths[k]) for k in RESULT_FILES)}")
 
 # %% ../nbs/14_report.ipynb #829a4ed8
-SWEEP_PARAMS = {'tasks': str, 'policy': str, 'device': str, 'n': int, 'name': str, 'out_root': str, 'episodes_file': str}
+SWEEP_PARAMS = {'tasks': str, 'policy': str, 'device': str, 'n': int, 'workers': int, 'name': str, 'out_root': str, 'episodes_file': str}
 _ARTICLE = {str: 'a str', int: 'an int'}
 
 def check_sweep_params(**params):
@@ -215,6 +215,7 @@ def check_sweep_params(**params):
             raise TypeError(f"sweep parameter `{k}` must be {_ARTICLE[want]}, got {type(v).__name__} {v!r}"
                             + ("; with papermill pass it with -p (which parses numbers), not -r" if want is int else ''))
     if params.get('n', 1) < 1: raise ValueError(f"sweep parameter `n` (episodes per task) must be at least 1, got {params['n']}")
+    if params.get('workers', 1) < 1: raise ValueError(f"sweep parameter `workers` (episodes at once) must be at least 1, got {params['workers']}")
     dev = params.get('device', 'cpu')
     if not re.fullmatch(r'cpu|cuda(:\d+)?', dev): raise ValueError(f"sweep parameter `device` must be cpu or cuda, got {dev!r}")
     name = params.get('name', 'x')
@@ -223,7 +224,7 @@ def check_sweep_params(**params):
     if not params.get('tasks', 'all').strip(): raise ValueError("sweep parameter `tasks` is empty; use 'all', 'level1' or names")
 
 # %% ../nbs/14_report.ipynb #b7ac7c3d
-def sweep_episodes(tasks:str, policy:str, device:str, n:int, out:Path, episodes_file:str='') -> tuple[list[dict], list[str]]:
+def sweep_episodes(tasks:str, policy:str, device:str, n:int, out:Path, episodes_file:str='', workers:int=1) -> tuple[list[dict], list[str]]:
     "Run the sweep's episodes into `out` (or copy `episodes_file` there); the run's episodes and the notes from reading them"
     out, dest = Path(out), Path(out)/'episodes.jsonl'
     out.mkdir(parents=True, exist_ok=True)
@@ -236,7 +237,7 @@ def sweep_episodes(tasks:str, policy:str, device:str, n:int, out:Path, episodes_
         except ImportError as e:
             raise ImportError("cuda_agent_lab.rollout is not installed, so this sweep cannot run episodes; "
                               "pass episodes_file=PATH to report on existing episodes") from e
-        run_episodes(tasks, policy, device, out=out, n=n, progress=True)
+        run_episodes(tasks, policy, device, out=out, n=n, progress=True, workers=workers)
     return load_episodes(dest) if dest.exists() else ([], [])
 
 # %% ../nbs/14_report.ipynb #6c2c7e5d
@@ -253,6 +254,7 @@ def sweep_cmd(tasks:str='all', # 'all', 'level1' (level2, level3), or comma-sepa
               policy:str='scripted', # scripted, replay:FILE, openai or openai:MODEL
               device:str='cpu', # where kernels run: cpu or cuda
               n:int=1, # episodes per task
+              workers:int=1, # episodes at once (timings and checks still take the device one at a time)
               name:str=None, # the run's folder under OUT_ROOT (default: sweep-DATE-POLICY-DEVICE)
               out_root:str='reports', # folder that holds the runs
               episodes_file:str='', # report on this episodes.jsonl instead of running episodes
@@ -260,7 +262,7 @@ def sweep_cmd(tasks:str='all', # 'all', 'level1' (level2, level3), or comma-sepa
              ):
     "Run a sweep through papermill; episodes, results, report and the executed notebook go to OUT_ROOT/NAME"
     name = name or default_sweep_name(policy, device)
-    params = dict(tasks=tasks, policy=policy, device=device, n=n, name=name, out_root=str(Path(out_root).resolve()),
+    params = dict(tasks=tasks, policy=policy, device=device, n=n, workers=workers, name=name, out_root=str(Path(out_root).resolve()),
                   episodes_file=str(Path(episodes_file).resolve()) if episodes_file else '')
     try: check_sweep_params(**params)
     except (TypeError, ValueError) as e: print(f"cal sweep: {e}", file=sys.stderr); return 2

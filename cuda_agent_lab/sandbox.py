@@ -6,7 +6,7 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/sandbox.html.md"""
 
 # %% ../nbs/07_sandbox.ipynb #903986e8
 from __future__ import annotations
-import json, os, resource, shutil, signal, subprocess, sys, tempfile, time, traceback
+import contextlib, json, os, resource, shutil, signal, subprocess, sys, tempfile, time, traceback
 from pathlib import Path
 
 # %% auto #0
@@ -58,7 +58,11 @@ class Worker:
     def __init__(self, req:dict):
         self.req, self.dev = req, req['device']
         self.v = dict(phase='start', compiled=False, correct=False, violations=[], error=None)
+        self.stack = contextlib.ExitStack()   # what a phase holds until the verdict is written (the device lock)
+        self.t0 = time.time()
     def emit(self, **kw):
+        if 'phase' in kw and not str(kw['phase']).endswith(':stopped'):   # when each phase began, seconds after the request
+            self.v.setdefault('phase_times', {})[kw['phase']] = round(time.time() - self.t0, 4)
         self.v.update(kw); _dump(self.req['verdict_path'], self.v)
     def fail(self, code, msg, file=None, line=None, **kw):
         self.emit(violations=self.v['violations'] + [_viol(code, msg, file, line)], error=self.v['error'] or msg, **kw)
@@ -247,14 +251,17 @@ def _phase_init(w:Worker):
 
 # %% ../nbs/07_sandbox.ipynb #d1a8f473
 def _phase_verify(w:Worker):
-    from cuda_agent_lab.verify import verify
+    from cuda_agent_lab.verify import verify, draw_inputs
+    from cuda_agent_lab.profile import device_lock
     w.emit(phase='verify')
     if not w.req['n_checks']:
         if w.audit: w.fail(w.audit[0]['code'], w.audit[0]['message'], w.audit[0]['file'], w.audit[0]['line'])
         return
     seeds = [_seed() for _ in range(w.req['n_checks'])]   # drawn now: nothing the candidate saw at import names them
+    inputs = [draw_inputs(w.mod.get_inputs, s, w.dev) for s in seeds]
+    w.stack.enter_context(device_lock(w.dev))   # from here to the verdict the device runs this evaluation alone
     r = verify(w.model, w.mn, w.mod.get_inputs, seeds, w.dev, w.req['atol'], w.req['rtol'], w.allow,
-               str(Path(w.req['candidate_dir']).resolve()))
+               str(Path(w.req['candidate_dir']).resolve()), inputs)
     bad = w.audit[:1] + [v.to_dict() for v in r['violations']]
     if bad and r['correct']: r['correct'] = False
     w.emit(checks=r['checks'], precision=r['precision'], correct=r['correct'], violations=w.v['violations'] + bad)
@@ -337,9 +344,12 @@ def _phase_profile(w:Worker):
 def _phase_warm(w:Worker):
     if not w.req.get('inductor', True): return
     import torch
+    from cuda_agent_lab.profile import precision
     w.emit(phase='warm')
     sets = profile_inputs(w)[:1]
-    with torch.no_grad(): torch.compile(w.model)(*sets[0])
+    for tf32 in ((False, True) if w.req.get('tf32_baselines') else (False,)):   # the TF32 baselines compile graphs of their own
+        torch._dynamo.reset()
+        with precision(tf32, w.dev), torch.no_grad(): torch.compile(w.model)(*sets[0])
 
 # %% ../nbs/07_sandbox.ipynb #a4cab547
 import re
@@ -381,13 +391,14 @@ def phases_for(req:dict) -> tuple:
 def run_worker(req:dict) -> dict:
     "Run every phase of one evaluation in this process; the verdict is also written to `req['verdict_path']`"
     w = Worker(req)
-    try:
-        for phase in phases_for(req): phase(w)
-        w.emit(phase='done')
-    except Stop: w.emit(phase=w.v['phase'] + ':stopped')
-    except BaseException as e:
-        w.emit(error=w.v['error'] or f"harness error in phase {w.v['phase']}: {type(e).__name__}: {e}",
-               harness_traceback=traceback.format_exc()[-4000:], phase=w.v['phase'] + ':stopped')
+    with w.stack:
+        try:
+            for phase in phases_for(req): phase(w)
+            w.emit(phase='done')
+        except Stop: w.emit(phase=w.v['phase'] + ':stopped')
+        except BaseException as e:
+            w.emit(error=w.v['error'] or f"harness error in phase {w.v['phase']}: {type(e).__name__}: {e}",
+                   harness_traceback=traceback.format_exc()[-4000:], phase=w.v['phase'] + ':stopped')
     return w.v
 
 # %% ../nbs/07_sandbox.ipynb #cd49e15e
@@ -502,8 +513,8 @@ def _missing(name, device, msg, t0, worker=None):
 
 def details(v:dict) -> dict:
     "The parts of the worker's verdict worth keeping beside the contract fields"
-    keep = ('phase', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail', 'harness_traceback',
-            'returncode')
+    keep = ('phase', 'phase_times', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail',
+            'harness_traceback', 'returncode')
     return {'details': {k: v[k] for k in keep if k in v}, 'violation_details': v.get('violations', [])}
 
 def _rmtree(p:Path):
@@ -638,7 +649,8 @@ def warm_compile_cache(tasks, device:str, workers:int=4, timeout:float=600.0, ca
         scratch = Path(tempfile.mkdtemp(prefix='cal-warm-'))
         try:
             req = dict(task_source=t.source_for(device), task_hash=t.hash, device=device, init_seed=_seed(), inductor=inductor,
-                       profile_seeds=[_seed()], warm_only=True, verdict_path=str(scratch/'verdict.json'))
+                       profile_seeds=[_seed()], warm_only=True, verdict_path=str(scratch/'verdict.json'),
+                       tf32_baselines=device.startswith('cuda'))
             if (candidates or {}).get(t.name):
                 req['kernel_dir'] = str(copy_candidate(*candidate_files(candidates[t.name]), scratch/'candidate').parent)
             v = run_child(req, scratch, device, None, timeout)

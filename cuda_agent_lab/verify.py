@@ -176,9 +176,10 @@ class Check:
     def to_dict(self): return dict(seed=self.seed, ok=self.ok, violations=[v.to_dict() for v in self.violations],
                                    max_abs_err=self.max_abs_err, mismatched=self.mismatched)
 
-def run_check(model, model_new, get_inputs, seed:int, device:str, atol=1e-2, rtol=1e-2, allow=(), root=None, audit=False):
-    "One correctness check on inputs drawn with `seed`; returns (Check, precision audit dict or None)"
-    inputs = draw_inputs(get_inputs, seed, device)
+def run_check(model, model_new, get_inputs, seed:int, device:str, atol=1e-2, rtol=1e-2, allow=(), root=None, audit=False,
+              inputs=None):
+    "One correctness check on inputs drawn with `seed` (or on `inputs`, drawn with it before); returns (Check, precision audit dict or None)"
+    inputs = draw_inputs(get_inputs, seed, device) if inputs is None else inputs
     pristine = clone_inputs(inputs)
     out, bad = call_guarded(model_new, inputs, device, allow, root)
     if out is not None and not bad:
@@ -196,11 +197,14 @@ def run_check(model, model_new, get_inputs, seed:int, device:str, atol=1e-2, rto
     prec = precision_audit(out, ref, float64_reference(model, pristine)) if audit else None
     return Check(seed, not bad, bad, st.max_abs_err, st.mismatched), prec
 
-def verify(model, model_new, get_inputs, seeds, device:str, atol=1e-2, rtol=1e-2, allow=(), root=None) -> dict:
+def verify(model, model_new, get_inputs, seeds, device:str, atol=1e-2, rtol=1e-2, allow=(), root=None,
+           inputs=None # the inputs of each seed, drawn ahead with `draw_inputs` (None: drawn check by check)
+          ) -> dict:
     "Run one check per seed (stopping at the first failure); the verdict's `correct`, `checks`, `violations`, `precision`"
     checks, prec = [], None
     for i, s in enumerate(seeds):
-        c, p = run_check(model, model_new, get_inputs, s, device, atol, rtol, allow, root, audit=(i == 0))
+        c, p = run_check(model, model_new, get_inputs, s, device, atol, rtol, allow, root, audit=(i == 0),
+                         inputs=None if inputs is None else inputs[i])
         checks.append(c); prec = prec or p
         if not c.ok: break
     bad = [v for c in checks for v in c.violations]

@@ -1,56 +1,81 @@
 #!/usr/bin/env bash
-# The H200 run, through the workplace's device tool (one GPU, 10 minutes a command):
-#   run 1: bash scripts/h200.sh start   (starts the job in its own session, then waits up to ~9 min)
-#   run 2: bash scripts/h200.sh wait    (waits for the rest, then copies the results to $OUT)
-# Call `wait` at once after `start` returns: the machine is given back after 30 s idle, and the job with it.
-# To finish an interrupted sweep: SWEEP_FROM=reports/h200-2026-12-02/scripted-sweep/episodes.jsonl bash scripts/h200.sh start
-# The job: `cal eval` of the diag-matmul solution (checks the launch path), NVRTC compile latency, the scripted expert
-# over the whole suite (every CUDA reference solution through the trusted evaluation, in real episodes), the pytest `gpu`
-# tests (red-team CUDA corpus, guard and profile on CUDA), then bench/bench.py. Run `wait` again until it prints `done`.
-# Wheels for fastcore and pytest travel in .whl/ (carry it); everything else is the device's own torch and CuPy.
-# Fetch them once here: echo /.whl/ >> .git/info/exclude; python3 -m pip download --no-deps --only-binary=:all: \
-#   --python-version 3.12 --implementation cp --platform manylinux_2_28_x86_64 -d .whl fastcore pytest iniconfig pluggy packaging pygments
+# The H200 run, through the workplace's device tool (one GPU; 10 minutes a command, so the job runs in its own session):
+#   run 1: bash scripts/h200.sh start [SECONDS]   installs the carried wheels, starts the job, waits up to ~9 min
+#   run 2+: bash scripts/h200.sh wait [SECONDS]   waits for more of it; every call brings back $OUT/results.tgz so far
+# Call `wait` at once after a call returns: the machine is given back after 30 s idle, and the job with it.
+# Carry .whl (fastcore, papermill and the Jupyter kernel stack, plotly); fetch them once here with the pip download line
+# in reports/h200-2026-12-02-c/README.md. Everything else is the device's own torch, Triton and CuPy.
+#
+# The job, in order (each stage writes under $RES as it goes, so a cut run still brings back what it finished):
+#  1. the machine, and whether the agent's commands work as the unprivileged agent user here (scripts/agent_probe.py);
+#  2. side by side: torch.compile warm-up of every task (inductor cache, strict and TF32) and the compile-latency figures
+#     (fast path, load_inline, CUDA-Agent workdir; CPU-bound builds);
+#  3. the GPU to itself: timing fidelity (diag_matmul and softmax, 20 fresh processes each) and turnaround (a level-1,
+#     -2 and -3 solution);
+#  4. the papermill sweep of the scripted expert over the whole suite (`cal sweep`, 12 episodes at once; the agent's cache
+#     seeded with the warmed compile cache); `cal rollout` into the same folder if papermill cannot start a kernel here;
+#  5. side by side: the pytest `gpu` tests (red-team CUDA corpus, guard, profile) and the KernelBench-way builds;
+#  6. the pool's throughput on the level-1 solutions, then the suite table against the ceilings from the sweep's episodes.
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200out
+log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
 job() {
-  # file-mode locking here: on the first try this machine would not let the agent user own its cache folder
-  export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache TORCHINDUCTOR_COMPILE_THREADS=2 CAL_AGENT_USER=none
-  mkdir -p $RES
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --format=csv > $RES/gpu.txt 2>&1
-  python3 -c "import torch, sys; print('python', sys.version.split()[0], 'torch', torch.__version__, torch.cuda.get_device_name())" >> $RES/gpu.txt 2>&1
-  # 1. the launch path on the diag-matmul solution; fall back to CuPy's launcher if the driver path is broken here
-  python3 -m cuda_agent_lab eval diag_matmul kernels/level1/diag_matmul/cuda --device cuda --json > $RES/diag_matmul-eval.json 2> $RES/diag_matmul-eval.err
-  if ! grep -q '"correct": true' $RES/diag_matmul-eval.json; then
-    export CAL_LAUNCH=cupy; echo "driver launch path failed; CAL_LAUNCH=cupy for the rest" > $RES/launch-fallback.txt
+  export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache TORCHINDUCTOR_COMPILE_THREADS=2
+  mkdir -p $RES/bench
+  log "job start"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem,temperature.gpu --format=csv > $RES/gpu.txt 2>&1
+  python3 -c "import torch, sys, triton; print('python', sys.version.split()[0], 'torch', torch.__version__, 'triton', triton.__version__, torch.cuda.get_device_name())" >> $RES/gpu.txt 2>&1
+  nproc >> $RES/gpu.txt; git log -1 --format='commit %H %s' >> $RES/gpu.txt 2>/dev/null
+  # 1. agent user
+  if timeout 300 python3 scripts/agent_probe.py --device cuda > $RES/agent-probe.txt 2>&1; then log "agent probe ok"
+  else export CAL_AGENT_USER=none; log "agent probe FAILED: the sweep runs with CAL_AGENT_USER=none (file-mode locking)"; fi
+  # 2. warm-up and compile latency side by side (CPU-bound)
+  python3 bench/bench.py --out $RES/bench/part1 --only compile > $RES/bench-part1.log 2>&1 & P1=$!
+  python3 -c "from cuda_agent_lab.sandbox import warm_compile_cache; from cuda_agent_lab.tasks import load_suite; print(warm_compile_cache(load_suite(), 'cuda', workers=10))" > $RES/warm.log 2>&1
+  log "warm-up done"; wait $P1; log "bench part 1 (compile latency) done"
+  # 3. the GPU to itself: fidelity and turnaround
+  python3 bench/bench.py --out $RES/bench/part2 --only fidelity,turnaround > $RES/bench-part2.log 2>&1; log "bench part 2 done"
+  # the agent's feedback commands use a cache of their own: hand it a copy of the warmed one (its compiled baselines)
+  AC=/tmp/cal-cache-cal-agent
+  if [ "${CAL_AGENT_USER:-}" != none ] && id cal-agent >/dev/null 2>&1; then
+    mkdir -p $AC && cp -a /tmp/calcache/inductor /tmp/calcache/triton /tmp/calcache/jit $AC/ 2>/dev/null
+    chown -R cal-agent:cal-agent $AC && chmod 700 $AC; log "agent cache seeded ($(du -sh $AC | cut -f1))"
   fi
-  # 2. where the diag-matmul time goes: the same kernel in fresh processes, in-process time_fn, do_bench, bare events
-  python3 bench/bench.py --out $RES/bench/fidelity --only fidelity --quick > $RES/bench-fidelity.log 2>&1
-  # 3. baselines of every task into the cache, 14 at a time (torch.compile is CPU-bound), then the scripted expert over the
-  #    whole suite, 6 episodes at a time (timings take the GPU one at a time through profile.device_lock)
-  python3 -c "from cuda_agent_lab.sandbox import warm_compile_cache; from cuda_agent_lab.tasks import load_suite; warm_compile_cache(load_suite(), 'cuda', workers=14)" > $RES/warm.log 2>&1
-  # a run folder that already holds finished episodes resumes: only the missing tasks run (SWEEP_FROM: an episodes.jsonl)
-  mkdir -p $RES/sweep; [ -n "${SWEEP_FROM:-}" ] && cp "$SWEEP_FROM" $RES/sweep/episodes.jsonl
-  ls -la /tmp | grep cal- > $RES/tmp-ls.txt 2>&1; id >> $RES/tmp-ls.txt
-  python3 -m cuda_agent_lab rollout --tasks all --policy scripted --device cuda --workers 6 --out $RES/sweep > $RES/sweep.log 2>&1
-  cp $RES/sweep/episodes.jsonl $RES/episodes.jsonl
-  # 4. the gpu tests (red-team CUDA corpus, guard and profile on CUDA; the workbench modules need plotly, absent here)
-  python3 -m pytest -q -m gpu -p no:cacheprovider --ignore=tests/test_plots.py --ignore=tests/test_report.py \
+  # 4. the sweep
+  mkdir -p $RES/reports
+  timeout 1500 python3 -m cuda_agent_lab sweep --tasks all --device cuda --workers 12 --name h200-sweep --out-root $RES/reports > $RES/sweep.log 2>&1
+  SW=$?; log "papermill sweep rc=$SW"
+  if [ ! -s $RES/reports/h200-sweep/episodes.jsonl ] || [ $(wc -l < $RES/reports/h200-sweep/episodes.jsonl) -lt 37 ]; then
+    python3 -m cuda_agent_lab rollout --tasks all --policy scripted --device cuda --workers 12 --out $RES/reports/h200-sweep > $RES/rollout.log 2>&1
+    log "rollout fallback rc=$?"; python3 -m cuda_agent_lab report $RES/reports/h200-sweep > $RES/report.log 2>&1
+  fi
+  # 5. gpu tests beside the KernelBench-way builds (CPU-bound)
+  python3 bench/bench.py --out $RES/bench/part3 --only kernelbench > $RES/bench-part3.log 2>&1 & P3=$!
+  python3 -m pytest -q -m gpu -n 3 -p no:cacheprovider --ignore=tests/test_plots.py --ignore=tests/test_report.py \
     --ignore=tests/test_widgets.py --ignore=tests/test_browser.py tests/ > $RES/pytest-gpu.log 2>&1
-  # 5. the rest of the benchmark
-  python3 bench/bench.py --out $RES/bench/h200 --only compile,suite,turnaround,throughput --episodes $RES/episodes.jsonl > $RES/bench.log 2>&1
-  date -u > $RES/done
+  log "pytest gpu rc=$?"; wait $P3; log "bench part 3 done"
+  # 6. the pool's throughput, then the suite against the ceilings
+  python3 bench/bench.py --out $RES/bench/part4 --only throughput,suite --episodes $RES/reports/h200-sweep/episodes.jsonl > $RES/bench-part4.log 2>&1
+  log "bench part 4 done"
+  python3 bench/bench.py --merge $RES/bench/part2.json $RES/bench/part1.json $RES/bench/part3.json $RES/bench/part4.json --out $RES/bench/h200 > $RES/bench-merge.log 2>&1
+  log "job done"; date -u > $RES/done
+}
+collect() {
+  mkdir -p ${OUT:-/tmp/out}
+  tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.tmp' . 2>/dev/null
+  cat $RES/stages.txt 2>/dev/null; tail -2 $RES/reports/h200-sweep/episodes.jsonl 2>/dev/null | cut -c1-200
+  grep -h "^\[" $RES/sweep.log $RES/rollout.log 2>/dev/null | tail -3; tail -2 $RES/pytest-gpu.log 2>/dev/null
 }
 wait_for() {
   local t0=$(date +%s)
   while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do sleep 5; done
-  mkdir -p ${OUT:-/tmp/out}; cp -r $RES/* ${OUT:-/tmp/out}/ 2>/dev/null; rm -rf ${OUT:-/tmp/out}/sweep
-  cp $RES/sweep/episodes.jsonl ${OUT:-/tmp/out}/episodes-so-far.jsonl 2>/dev/null
-  tail -3 $RES/sweep.log 2>/dev/null; tail -3 $RES/pytest-gpu.log 2>/dev/null; cat $RES/bench.log 2>/dev/null; ls $RES
+  collect
 }
 case "${1:-}" in
-  start) python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl || exit 1
-         setsid nohup bash "$0" job > /tmp/h200.log 2>&1 < /dev/null & wait_for ${2:-540} ;;
+  start) mkdir -p $RES
+         python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl > $RES/pip.log 2>&1 || { cat $RES/pip.log; exit 1; }
+         setsid nohup bash "$0" job > $RES/job.log 2>&1 < /dev/null & wait_for ${2:-540} ;;
   wait)  wait_for ${2:-560} ;;
   job)   job ;;
   *)     echo "usage: $0 start|wait|job"; exit 2 ;;

@@ -189,6 +189,15 @@ def test_cuda_kernel_runs_inside_the_guard():
     assert len(g.record) == 3 and torch.allclose(out, d[:, None] * B)
 
 
+@pytest.mark.gpu
+def test_cuda_kernel_launches_on_the_current_stream():
+    "The fast path launches on torch's current stream: inside `torch.cuda.stream(s)` the work lands on s"
+    from cuda_agent_lab import jit
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s): assert jit._stream_handle() == s.cuda_stream != torch.cuda.default_stream().cuda_stream
+    assert jit._stream_handle() == torch.cuda.current_stream().cuda_stream
+
+
 # ---------------------------------------------------------------- static checks
 
 HACKS = {

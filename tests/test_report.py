@@ -111,7 +111,7 @@ def test_report_cmd_missing_folder(tmp_path, capsys):
     assert 'does not exist' in capsys.readouterr().err
 
 def test_sweep_params_fail_naming_the_parameter():
-    check_sweep_params(tasks='level1', policy='scripted', device='cuda', n=3, name='x', out_root='reports', episodes_file='')
+    check_sweep_params(tasks='level1', policy='scripted', device='cuda', n=3, workers=2, name='x', out_root='reports', episodes_file='')
     with pytest.raises(TypeError, match=r"`n` must be an int, got str '3'"): check_sweep_params(n='3')
     with pytest.raises(TypeError, match=r"`tasks` must be a str, got int 1"): check_sweep_params(tasks=1)
     with pytest.raises(ValueError, match='`name` must be a folder name'): check_sweep_params(name='../x')
@@ -129,7 +129,7 @@ def test_sweep_notebook_parameters():
     params = pm.inspect_notebook(str(sweep_notebook()))
     assert {k: (v['inferred_type_name'], v['default']) for k, v in params.items()} == {
         'tasks': ('str', "'all'"), 'policy': ('str', "'scripted'"), 'device': ('str', "'cpu'"), 'n': ('int', '1'),
-        'name': ('str', "'sweep'"), 'out_root': ('str', "'reports'"), 'episodes_file': ('str', "''")}
+        'workers': ('int', '1'), 'name': ('str', "'sweep'"), 'out_root': ('str', "'reports'"), 'episodes_file': ('str', "''")}
     assert all(v['help'] for v in params.values())
 
 @pytest.mark.slow

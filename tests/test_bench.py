@@ -1,0 +1,46 @@
+"""bench/bench.py on the CPU: every part runs and lands in OUT.json and OUT.md, so a GPU run meets no bug the CPU could find."""
+import importlib.util, json
+from pathlib import Path
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIX = ROOT/'tests'/'fixtures'/'episodes-plots.jsonl'
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location('bench', ROOT/'bench'/'bench.py')
+    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+    return mod
+
+def test_merge_keeps_the_first_ceilings_and_every_part(tmp_path):
+    b = load_bench()
+    (tmp_path/'a.json').write_text(json.dumps(dict(when='w1', device='cpu', device_name='x', torch='t', command='a',
+                                                   ceilings={'copy_GBps': 1.0}, compile={'fast_path': 1}, seconds={'compile': 1})))
+    (tmp_path/'b.json').write_text(json.dumps(dict(when='w2', device='cpu', device_name='x', torch='t', command='b',
+                                                   ceilings={'copy_GBps': 9.0}, compile={'load_inline': 2}, seconds={'suite': 2}, suite=[])))
+    r = b.merge([tmp_path/'a.json', tmp_path/'b.json'])
+    assert r['ceilings'] == {'copy_GBps': 1.0} and r['compile'] == {'fast_path': 1, 'load_inline': 2}
+    assert r['seconds'] == {'compile': 1, 'suite': 2} and r['command'] == 'a; b' and r['when'] == 'w1'
+
+def test_unknown_part_is_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit): load_bench().main(['--device', 'cpu', '--out', str(tmp_path/'x'), '--only', 'fidelty'])
+    assert 'unknown part(s) fidelty' in capsys.readouterr().err
+
+@pytest.mark.slow
+def test_bench_runs_every_part_on_the_cpu(tmp_path, monkeypatch):
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
+    b, out = load_bench(), tmp_path/'cpu'
+    assert b.main(['--device', 'cpu', '--quick', '--out', str(out), '--fidelity', 'diag_matmul', '--turnaround', 'diag_matmul',
+                   '--throughput', 'diag_matmul', '--kernelbench', 'diag_matmul', '--episodes', str(FIX)]) == 0
+    r = json.loads(out.with_suffix('.json').read_text())
+    assert not [k for k in r if k.endswith('_error')], {k: v for k, v in r.items() if k.endswith('_error')}
+    assert r['ceilings']['copy_GBps'] > 0 and r['compile']['fast_path']['cached_ms'] > 0
+    f = r['fidelity'][0]
+    assert f['n'] == 3 and f['pids'] == 3 and all(x >= 1 for x in f['rewards']) and f['time_fn_ms'] > 0
+    t = r['turnaround']['diag_matmul']
+    assert len(t['warm_eval_s']) == 2 and 0 < t['share_outside_timed_kernel'] < 1 and 'verify' in t['phases_warm']
+    assert r['throughput']['pool_2_lanes']['all_correct'] and r['throughput']['pool_1_lane']['per_gpu_hour'] > 0
+    assert r['kernelbench'] == {}                                   # the KernelBench way needs CUDA
+    assert [s['task'] for s in r['suite']][:2] == ['diag_matmul', 'softmax'] and r['suite'][0]['ref_flops'] > 0
+    md = out.with_suffix('.md').read_text()
+    for part in ('## Targets', '## Compile latency', '## Evaluation turnaround', '## Throughput', '## Timing fidelity', '## Reference suite'):
+        assert part in md, part
