@@ -390,7 +390,9 @@ def targets(r:dict) -> list:
             out.append((f"CV < 2% across fresh processes, kernel over 100 us ({f['task']})", f"{f['cv']:.2%}", f['cv'] < TARGETS['cv']))
         if f['task'] == 'diag_matmul' and is_cuda(r.get('device', 'cpu')):
             s = median(f['speedup_compile'])
-            out.append(('diag_matmul >= 40x over torch.compile at N = 4096', f'{s:.1f}x', s >= TARGETS['diag_speedup_compile']))
+            lo = min(x for x in f['speedup_compile'] if x)
+            out.append(('diag_matmul >= 40x over torch.compile at N = 4096 (median of fresh processes)', f'{s:.1f}x (min {lo:.1f}x)',
+                        s >= TARGETS['diag_speedup_compile']))
     return out
 
 

@@ -448,15 +448,19 @@ def workdir_sources(workdir) -> list[Path]:
         raise FileNotFoundError(f"{k}: no *_binding.cpp; register functions with CAL_REGISTER(name) {{ m.def(...); }}")
     return srcs
 
+def _write_if_changed(p:Path, data:bytes):
+    "Write `data` to `p` unless it holds them already: a new modification time would make ninja rebuild the extension"
+    if not (p.exists() and p.read_bytes() == data): p.write_bytes(data)
+
 def load_workdir_kernels(workdir, verbose:bool=False, extra_cflags=('-O3',), extra_cuda_cflags=('-O3',)):
     "Build (or load from cache) the extension of a workdir's `kernels/` and return the module"
     from torch.utils.cpp_extension import load
     srcs = workdir_sources(workdir)
     key = content_hash(BINDING_HEADER, *[f.name + f.read_text() for f in srcs])[:16]
     build = cache_dir()/f'workdir-{key}'; build.mkdir(parents=True, exist_ok=True)
-    (build/'cal_binding.h').write_text(BINDING_HEADER); (build/'cal_module.cpp').write_text(MODULE_SOURCE)
+    _write_if_changed(build/'cal_binding.h', BINDING_HEADER.encode()); _write_if_changed(build/'cal_module.cpp', MODULE_SOURCE.encode())
     copies = []
-    for f in srcs: shutil.copyfile(f, build/f.name); copies.append(str(build/f.name))
+    for f in srcs: _write_if_changed(build/f.name, f.read_bytes()); copies.append(str(build/f.name))
     # a binding file with its own PYBIND11_MODULE (the original CUDA-Agent layout) is the module; else the registry's
     own = any('PYBIND11_MODULE' in f.read_text() for f in srcs if f.name.endswith('_binding.cpp'))
     try:
