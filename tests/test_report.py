@@ -154,3 +154,18 @@ def test_papermill_wrong_type_fails_early(tmp_path):
                             parameters=dict(n='3', name='bad', out_root=str(tmp_path), episodes_file=str(FIX)))
     assert "`n` must be an int, got str '3'" in str(e.value)
     assert not (tmp_path/'bad').exists()                                          # stopped before anything ran
+
+@pytest.mark.slow
+def test_papermill_sweep_runs_episodes_side_by_side(tmp_path):
+    "The sweep notebook runs real scripted-expert episodes, two at once (`workers`), and reports on them"
+    import papermill as pm
+    out = tmp_path/'reports'/'live'
+    out.mkdir(parents=True)
+    pm.execute_notebook(str(sweep_notebook()), str(out/'sweep.ipynb'), cwd=str(tmp_path), progress_bar=False,
+                        parameters=dict(tasks='gelu', n=2, workers=2, name='live', out_root=str(tmp_path/'reports')))
+    eps = [json.loads(l) for l in (out/'episodes.jsonl').read_text().splitlines()]
+    assert sorted(e['id'] for e in eps) == ['gelu.cpu.scripted.0', 'gelu.cpu.scripted.1']
+    assert all(e['evaluation']['correct'] and e['reward'] >= 1 for e in eps), [e['evaluation']['error'] for e in eps]
+    a, b = eps
+    assert a['started'] <= b['finished'] and b['started'] <= a['finished']        # the two episodes overlapped in time
+    assert len(pd.read_parquet(out/'results.parquet')) == 2 and (out/'report.html').exists()
