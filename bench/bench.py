@@ -24,7 +24,7 @@ import torch
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from cuda_agent_lab import jit, profile                       # noqa: E402
-from cuda_agent_lab.sandbox import evaluate, spawn_worker     # noqa: E402
+from cuda_agent_lab.sandbox import evaluate, import_candidate, load_task_module, spawn_worker   # noqa: E402
 from cuda_agent_lab.tasks import get_task, load_suite         # noqa: E402
 
 ROW_SCALE_CU = (ROOT/'kernels/level1/diag_matmul/cuda/row_scale.cu').read_text()
@@ -278,24 +278,16 @@ def throughput(device, names, kb_names) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------------- fidelity
-def load_solution(folder:Path):
-    "`ModelNew` class of a reference solution, imported in this process"
-    ns = {'__file__': str(folder/'model_new.py'), '__name__': 'model_new'}
-    exec(compile((folder/'model_new.py').read_text(), str(folder/'model_new.py'), 'exec'), ns)
-    return ns['ModelNew']
-
-
 def in_process(name:str, device) -> dict:
     "One solution timed in this process: the harness's `time_fn` (bare and under the guard), do_bench, plain events, host cost"
     from cuda_agent_lab.guard import forbid_torch
-    t = get_task(name); ns = {}
-    exec(compile(t.source_for(device), str(t.path), 'exec'), ns)
+    t = get_task(name); task = load_task_module(t.source_for(device), str(t.path))
     torch.manual_seed(0)
-    init = ns['get_init_inputs']()
-    model = ns['Model'](*init).to(device).eval()
-    mn = load_solution(solution(name, device))(*init).to(device).eval()
+    init = task.get_init_inputs()
+    model = task.Model(*init).to(device).eval()
+    mn = import_candidate(solution(name, device)/'model_new.py').ModelNew(*init).to(device).eval()
     mn.load_state_dict(model.state_dict())
-    x = [a.to(device) for a in ns['get_inputs']()]
+    x = [a.to(device) for a in task.get_inputs()]
     def guarded(*a):
         with torch.no_grad(), forbid_torch(allow=t.allow, record=[], functional=False): return mn(*a)
     res = {'time_fn_ms': profile.time_fn(mn, [x], device).median_ms, 'time_fn_guarded_ms': profile.time_fn(guarded, [x], device).median_ms,
@@ -343,11 +335,11 @@ def suite_vs_ceilings(episodes_path:Path, ceil:dict, device) -> list:
     rows = []
     for ep in read_episodes(episodes_path):
         ev, t = ep['evaluation'], get_task(ep['task'])
-        ns = {}; exec(compile(t.source_for(device), str(t.path), 'exec'), ns)
+        task = load_task_module(t.source_for(device), str(t.path))
         torch.manual_seed(0)
-        inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in ns['get_inputs']()]
+        inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in task.get_inputs()]
         with torch.no_grad():
-            m = ns['Model'](*ns['get_init_inputs']()).to(device).eval()
+            m = task.Model(*task.get_init_inputs()).to(device).eval()
             y = m(*inputs)
         ys = y if isinstance(y, (tuple, list)) else [y]
         nbytes = sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor)) \
