@@ -11,10 +11,10 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['MAX_CANDIDATE_BYTES', 'PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS', 'candidate_files', 'copy_candidate', 'Stop',
-           'Worker', 'load_task_module', 'profile_inputs', 'import_candidate', 'audit_rule', 'install_audit',
-           'warm_pools', 'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'evaluate', 'details',
-           'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result',
-           'eval_cmd', 'warm_compile_cache', 'suite_markdown', 'evaluate_suite', 'suite_cmd']
+           'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'import_candidate', 'audit_rule',
+           'install_audit', 'warm_pools', 'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation',
+           'evaluate', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry',
+           'format_result', 'eval_cmd', 'warm_compile_cache', 'suite_markdown', 'evaluate_suite', 'suite_cmd']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -95,9 +95,15 @@ def _phase_task(w:Worker):
     w.allow = tuple(w.req.get('allow') or ())
 
 # %% ../nbs/07_sandbox.ipynb #d80a7469
-def profile_inputs(w:Worker):
-    from cuda_agent_lab.verify import draw_inputs
-    return [draw_inputs(w.mod.get_inputs, s, w.dev) for s in w.req['profile_seeds']]
+def on_device(w:Worker, seeds) -> list:
+    "The task's inputs for each seed: drawn on the CPU, then copied to the device under its lock (not while another process times)"
+    from cuda_agent_lab.profile import device_lock
+    from cuda_agent_lab.verify import draw_inputs, tree_map
+    sets = [draw_inputs(w.mod.get_inputs, s, 'cpu') for s in seeds]
+    if not str(w.dev).startswith('cuda'): return sets
+    with device_lock(w.dev): return [tree_map(lambda t: t.to(w.dev), s) for s in sets]
+
+def profile_inputs(w:Worker): return on_device(w, w.req['profile_seeds'])
 
 def _phase_baselines(w:Worker):
     if not w.req.get('profile', True): return
@@ -227,9 +233,10 @@ def warm_pools(device:str):
     torch.ones(1 << 16).sum()
     x = torch.zeros(1 << 10)
     jit.c_function(_OMP_WARM, 'cal_omp_warm')(x, x.numel())
-    if device.startswith('cuda'):
-        y = torch.zeros(32, device=device)
-        jit.nvrtc_library(); jit.cuda_kernel(_CU_WARM, 'cal_cu_warm')(1, 32, y); torch.cuda.synchronize()
+    if device.startswith('cuda'):   # a context made, a module loaded, a kernel run: not while another process times
+        with profile.device_lock(device):
+            y = torch.zeros(32, device=device)
+            jit.nvrtc_library(); jit.cuda_kernel(_CU_WARM, 'cal_cu_warm')(1, 32, y); torch.cuda.synchronize()
 
 # %% ../nbs/07_sandbox.ipynb #dd9b962f
 def _phase_init(w:Worker):
@@ -251,14 +258,14 @@ def _phase_init(w:Worker):
 
 # %% ../nbs/07_sandbox.ipynb #d1a8f473
 def _phase_verify(w:Worker):
-    from cuda_agent_lab.verify import verify, draw_inputs
+    from cuda_agent_lab.verify import verify
     from cuda_agent_lab.profile import device_lock
     w.emit(phase='verify')
     if not w.req['n_checks']:
         if w.audit: w.fail(w.audit[0]['code'], w.audit[0]['message'], w.audit[0]['file'], w.audit[0]['line'])
         return
     seeds = [_seed() for _ in range(w.req['n_checks'])]   # drawn now: nothing the candidate saw at import names them
-    inputs = [draw_inputs(w.mod.get_inputs, s, w.dev) for s in seeds]
+    inputs = on_device(w, seeds)
     w.stack.enter_context(device_lock(w.dev))   # from here to the verdict the device runs this evaluation alone
     r = verify(w.model, w.mn, w.mod.get_inputs, seeds, w.dev, w.req['atol'], w.req['rtol'], w.allow,
                str(Path(w.req['candidate_dir']).resolve()), inputs)
@@ -583,8 +590,7 @@ def prewarm(device:str):
     "What every evaluation needs first, done before the request arrives: torch and the harness imported, thread pools started"
     import torch
     from cuda_agent_lab import guard, jit, profile, verify   # noqa: F401
-    if device.startswith('cuda'): torch.zeros(1, device=device)   # the CUDA context
-    warm_pools(device)
+    warm_pools(device)   # on CUDA the context too, under the device lock
 
 def worker_entry():
     "Entry point of the sandbox process: warm up for the device in argv, read the request from stdin, run it, exit 0"

@@ -6,14 +6,16 @@
 # Carry .whl (fastcore, papermill and the Jupyter kernel stack, plotly); fetch them once here with the pip download line
 # in reports/h200-2026-12-02-c/README.md. Everything else is the device's own torch, Triton and CuPy.
 #
-# The job, in order (each stage writes under $RES as it goes, so a cut run still brings back what it finished):
+# The job, in order of what matters most (each stage writes under $RES as it goes, so a cut run still brings back what
+# it finished):
 #  1. the machine, and whether the agent's commands work as the unprivileged agent user here (scripts/agent_probe.py);
 #  2. side by side: torch.compile warm-up of every task (inductor cache, strict and TF32) and the compile-latency figures
 #     (fast path, load_inline, CUDA-Agent workdir; CPU-bound builds);
-#  3. the GPU to itself: timing fidelity (diag_matmul and softmax, 20 fresh processes each) and turnaround (a level-1,
+#  3. the papermill sweep of the scripted expert over the whole suite (`cal sweep`, 12 episodes at once; the agent's cache
+#     seeded with the warmed compile cache), at most 10 minutes; `cal rollout` into the same folder finishes what it
+#     left (it resumes), then `cal report`;
+#  4. the GPU to itself: timing fidelity (diag_matmul and softmax, 20 fresh processes each) and turnaround (a level-1,
 #     -2 and -3 solution);
-#  4. the papermill sweep of the scripted expert over the whole suite (`cal sweep`, 12 episodes at once; the agent's cache
-#     seeded with the warmed compile cache); `cal rollout` into the same folder if papermill cannot start a kernel here;
 #  5. side by side: the pytest `gpu` tests (red-team CUDA corpus, guard, profile) and the KernelBench-way builds;
 #  6. the pool's throughput on the level-1 solutions, then the suite table against the ceilings from the sweep's episodes.
 set -u
@@ -34,22 +36,25 @@ job() {
   python3 bench/bench.py --out $RES/bench/part1 --only compile > $RES/bench-part1.log 2>&1 & P1=$!
   python3 -c "from cuda_agent_lab.sandbox import warm_compile_cache; from cuda_agent_lab.tasks import load_suite; print(warm_compile_cache(load_suite(), 'cuda', workers=10))" > $RES/warm.log 2>&1
   log "warm-up done"; wait $P1; log "bench part 1 (compile latency) done"
-  # 3. the GPU to itself: fidelity and turnaround
-  python3 bench/bench.py --out $RES/bench/part2 --only fidelity,turnaround > $RES/bench-part2.log 2>&1; log "bench part 2 done"
   # the agent's feedback commands use a cache of their own: hand it a copy of the warmed one (its compiled baselines)
   AC=/tmp/cal-cache-cal-agent
   if [ "${CAL_AGENT_USER:-}" != none ] && id cal-agent >/dev/null 2>&1; then
     mkdir -p $AC && cp -a /tmp/calcache/inductor /tmp/calcache/triton /tmp/calcache/jit $AC/ 2>/dev/null
     chown -R cal-agent:cal-agent $AC && chmod 700 $AC; log "agent cache seeded ($(du -sh $AC | cut -f1))"
   fi
-  # 4. the sweep
+  # 3. the sweep (first: it is what most of the open work needs)
   mkdir -p $RES/reports
-  timeout 1500 python3 -m cuda_agent_lab sweep --tasks all --device cuda --workers 12 --name h200-sweep --out-root $RES/reports > $RES/sweep.log 2>&1
+  timeout 600 python3 -m cuda_agent_lab sweep --tasks all --device cuda --workers 12 --name h200-sweep --out-root $RES/reports > $RES/sweep.log 2>&1
   SW=$?; log "papermill sweep rc=$SW"
+  if [ $SW -ne 0 ]; then   # a cut sweep leaves its episodes' processes: end them before anything else uses the GPU
+    pkill -9 -f 'cuda_agent_lab|papermill|ipykernel' ; pkill -9 -u cal-agent 2>/dev/null; sleep 2
+  fi
   if [ ! -s $RES/reports/h200-sweep/episodes.jsonl ] || [ $(wc -l < $RES/reports/h200-sweep/episodes.jsonl) -lt 37 ]; then
-    python3 -m cuda_agent_lab rollout --tasks all --policy scripted --device cuda --workers 12 --out $RES/reports/h200-sweep > $RES/rollout.log 2>&1
+    timeout 300 python3 -m cuda_agent_lab rollout --tasks all --policy scripted --device cuda --workers 12 --out $RES/reports/h200-sweep > $RES/rollout.log 2>&1
     log "rollout fallback rc=$?"; python3 -m cuda_agent_lab report $RES/reports/h200-sweep > $RES/report.log 2>&1
   fi
+  # 4. the GPU to itself: fidelity and turnaround
+  python3 bench/bench.py --out $RES/bench/part2 --only fidelity,turnaround > $RES/bench-part2.log 2>&1; log "bench part 2 done"
   # 5. gpu tests beside the KernelBench-way builds (CPU-bound)
   python3 bench/bench.py --out $RES/bench/part3 --only kernelbench > $RES/bench-part3.log 2>&1 & P3=$!
   python3 -m pytest -q -m gpu -n 3 -p no:cacheprovider --ignore=tests/test_plots.py --ignore=tests/test_report.py \
