@@ -203,7 +203,7 @@ def report_cmd(dir:str, # a run folder holding episodes.jsonl (or the episodes.j
     print(f"{len(eps)} episodes -> {', '.join(str(paths[k]) for k in RESULT_FILES)}")
 
 # %% ../nbs/14_report.ipynb #829a4ed8
-SWEEP_PARAMS = {'tasks': str, 'policy': str, 'device': str, 'n': int, 'workers': int, 'name': str, 'out_root': str, 'episodes_file': str}
+SWEEP_PARAMS = {'tasks': str, 'policy': str, 'device': str, 'n': int, 'workers': int, 'name': str, 'out_root': str, 'episodes_file': str, 'backend': str, 'address': str}
 _ARTICLE = {str: 'a str', int: 'an int'}
 
 def check_sweep_params(**params):
@@ -222,9 +222,12 @@ def check_sweep_params(**params):
     if not name or name in ('.', '..') or '/' in name or '\\' in name:
         raise ValueError(f"sweep parameter `name` must be a folder name (no slashes), got {name!r}")
     if not params.get('tasks', 'all').strip(): raise ValueError("sweep parameter `tasks` is empty; use 'all', 'level1' or names")
+    if params.get('backend', 'local') not in ('local', 'ray'):
+        raise ValueError(f"sweep parameter `backend` must be 'local' or 'ray', got {params['backend']!r}")
 
 # %% ../nbs/14_report.ipynb #b7ac7c3d
-def sweep_episodes(tasks:str, policy:str, device:str, n:int, out:Path, episodes_file:str='', workers:int=1) -> tuple[list[dict], list[str]]:
+def sweep_episodes(tasks:str, policy:str, device:str, n:int, out:Path, episodes_file:str='', workers:int=1,
+                   backend:str='local', address:str='') -> tuple[list[dict], list[str]]:
     "Run the sweep's episodes into `out` (or copy `episodes_file` there); the run's episodes and the notes from reading them"
     out, dest = Path(out), Path(out)/'episodes.jsonl'
     out.mkdir(parents=True, exist_ok=True)
@@ -237,7 +240,7 @@ def sweep_episodes(tasks:str, policy:str, device:str, n:int, out:Path, episodes_
         except ImportError as e:
             raise ImportError("cuda_agent_lab.rollout is not installed, so this sweep cannot run episodes; "
                               "pass episodes_file=PATH to report on existing episodes") from e
-        run_episodes(tasks, policy, device, out=out, n=n, progress=True, workers=workers)
+        run_episodes(tasks, policy, device, out=out, n=n, progress=True, workers=workers, backend=backend, address=address or None)
     return load_episodes(dest) if dest.exists() else ([], [])
 
 # %% ../nbs/14_report.ipynb #6c2c7e5d
@@ -258,12 +261,14 @@ def sweep_cmd(tasks:str='all', # 'all', 'level1' (level2, level3), or comma-sepa
               name:str=None, # the run's folder under OUT_ROOT (default: sweep-DATE-POLICY-DEVICE)
               out_root:str='reports', # folder that holds the runs
               episodes_file:str='', # report on this episodes.jsonl instead of running episodes
+              backend:str='local', # local (threads on this machine) or ray (each episode a Ray task)
+              address:str='', # ray: 'auto' or HOST:PORT of the cluster ('' starts one here)
               notebook:str=None, # the papermill notebook (default: nbs/sweep.ipynb of the checkout)
              ):
     "Run a sweep through papermill; episodes, results, report and the executed notebook go to OUT_ROOT/NAME"
     name = name or default_sweep_name(policy, device)
     params = dict(tasks=tasks, policy=policy, device=device, n=n, workers=workers, name=name, out_root=str(Path(out_root).resolve()),
-                  episodes_file=str(Path(episodes_file).resolve()) if episodes_file else '')
+                  episodes_file=str(Path(episodes_file).resolve()) if episodes_file else '', backend=backend, address=address)
     try: check_sweep_params(**params)
     except (TypeError, ValueError) as e: print(f"cal sweep: {e}", file=sys.stderr); return 2
     nb = Path(notebook) if notebook else sweep_notebook()

@@ -14,11 +14,11 @@ import cuda_agent_lab
 from .tasks import Task, get_task, load_suite
 
 # %% auto #0
-__all__ = ['SYSTEM_PROMPT', 'TRAINING_LIMITS', 'NO_TOOL_CALL', 'MAX_RECORDED_FILE', 'task_prompt', 'Limits', 'Stop',
+__all__ = ['SYSTEM_PROMPT', 'TRAINING_LIMITS', 'NO_TOOL_CALL', 'MAX_RECORDED_FILE', 'BACKENDS', 'task_prompt', 'Limits', 'Stop',
            'check_limits', 'versions', 'episode_id', 'new_episode', 'write_atomic', 'public', 'save_partial',
            'read_episodes', 'append_episode', 'ask_policy', 'run_calls', 'step', 'candidate_paths', 'candidate_written',
            'snapshot_candidate', 'final_evaluation', 'rollout', 'done_ids', 'progress_line', 'run_episodes',
-           'rollout_cmd']
+           'ray_episode_options', 'rollout_cmd']
 
 # %% ../nbs/11_rollout.ipynb #17ec4b45
 SYSTEM_PROMPT = """You are an expert GPU performance engineer working in a sandboxed workspace through tools.
@@ -265,6 +265,8 @@ def progress_line(i:int, n:int, ep:dict, width:int=24) -> str:
     return f"[{'#' * fill}{'.' * (width - fill)}] {i}/{n} {ep['task']}  reward {ep['reward']}  ({ep['wall_s']:.1f} s, {len(ep['steps'])} turns, {ep['stop_reason']})"
 
 # %% ../nbs/11_rollout.ipynb #c182b440
+BACKENDS = ('local', 'ray')
+
 def run_episodes(tasks, # task names/paths/`Task`s, or 'all', 'level1', 'a,b'
                  policy='scripted', # a policy or a `make_policy` spec
                  device:str='cpu', # cpu or cuda
@@ -272,14 +274,18 @@ def run_episodes(tasks, # task names/paths/`Task`s, or 'all', 'level1', 'a,b'
                  n:int=1, # episodes per task
                  progress:bool=True, # print a line per episode
                  workers:int=1, # episodes at once (timings still take the device one at a time: `profile.device_lock`)
+                 backend:str='local', # local: threads of this process; ray: each episode a Ray task on the cluster
+                 address:str|None=None, # ray: the cluster to join ('auto', 'HOST:PORT'); None starts one on this machine
                  **kw # passed to `rollout` (limits, fmt, evaluation options)
                 ) -> list[dict]:
     "Run `n` episodes of `policy` per task into `out`, skipping episodes already there; the new episodes"
-    from concurrent.futures import ThreadPoolExecutor, as_completed
+    if backend not in BACKENDS: raise ValueError(f"backend {backend!r}: use 'local' (threads on this machine) or 'ray'")
     out, done = Path(out), done_ids(out)
     todo = [(t, k) for t in _tasks(tasks) for k in range(n)
             if episode_id(t.name, device, _policy_name(policy), k) not in done]
     if progress and done: print(f"{out}: {len(done)} episodes already done, {len(todo)} to run")
+    if backend == 'ray': return _ray_episodes(todo, policy, device, out, max(1, workers), address, progress, kw)
+    from concurrent.futures import ThreadPoolExecutor, as_completed
     new = []
     with ThreadPoolExecutor(max(1, workers)) as ex:
         futs = [ex.submit(rollout, t, policy, device, out=out, k=k, **kw) for t, k in todo]
@@ -287,6 +293,52 @@ def run_episodes(tasks, # task names/paths/`Task`s, or 'all', 'level1', 'a,b'
             new.append(f.result())
             if progress: print(progress_line(len(new), len(todo), new[-1]), flush=True)
     return new
+
+
+# %% ../nbs/11_rollout.ipynb #a7c3e1f0
+def _ray_episode(task, policy, device:str, k:int, kw:dict) -> dict:
+    "One episode inside a Ray task: its record (written by the driver, not here) and where it ran"
+    import socket, ray
+    ep = rollout(task, policy, device, out=None, k=k, **kw)
+    ep['ray'] = dict(node=ray.get_runtime_context().get_node_id(), host=socket.gethostname(), pid=os.getpid(),
+                     gpu_ids=[str(g) for g in ray.get_gpu_ids()])
+    return ep
+
+def ray_episode_options(device:str, workers:int, cluster:dict) -> dict:
+    "`ray.remote` options of one episode: a CPU each, and on cuda an equal share of a GPU so `workers` fit on the cluster's GPUs"
+    if not device.startswith('cuda'): return dict(num_cpus=1, num_gpus=0)
+    n_gpu = int(cluster.get('GPU', 0))
+    if not n_gpu: raise RuntimeError("device cuda, but the Ray cluster has no GPUs; start its nodes with GPUs or use --device cpu")
+    per_gpu = -(-workers // n_gpu)   # episodes sharing one GPU (their timings still take it one at a time)
+    return dict(num_cpus=1, num_gpus=1 / per_gpu)
+
+def _ray_episodes(todo, policy, device:str, out:Path, workers:int, address, progress:bool, kw:dict) -> list[dict]:
+    "Run `todo` as Ray tasks, `workers` at once; the driver writes each record as it arrives, so a rerun resumes"
+    try: import ray
+    except ImportError: raise ImportError("backend='ray' needs Ray: pip install 'ray[default]>=2.40'") from None
+    own = not ray.is_initialized()
+    if own: ray.init(address=address)
+    try:
+        opts = ray_episode_options(device, workers, ray.cluster_resources())
+        fn = ray.remote(max_retries=1, **opts)(_ray_episode)   # a worker lost mid-episode runs it again, once
+        queue, running, new, failed = list(todo), {}, [], []
+        while queue or running:
+            while queue and len(running) < workers:
+                t, k = queue.pop(0)
+                running[fn.remote(t, policy, device, k, kw)] = episode_id(t.name, device, _policy_name(policy), k)
+            ready, _ = ray.wait(list(running), num_returns=1)
+            eid = running.pop(ready[0])
+            try: ep = ray.get(ready[0])
+            except Exception as e:   # the task raised, or its worker died twice
+                failed.append(eid); print(f"{eid}: failed on the cluster: {type(e).__name__}: {str(e)[:300]}", flush=True); continue
+            save_partial(ep, out); append_episode(out/'episodes.jsonl', ep); new.append(ep)
+            if progress: print(progress_line(len(new), len(todo), ep), flush=True)
+    finally:
+        if own: ray.shutdown()
+    if failed: raise RuntimeError(f"{len(failed)} episodes failed on the Ray cluster ({', '.join(failed[:5])}); "
+                                  f"the {len(new)} that finished are in {out/'episodes.jsonl'}: rerun to retry only the failed ones")
+    return new
+
 
 # %% ../nbs/11_rollout.ipynb #766588ca
 def rollout_cmd(task:str=None, # one task: a built-in name or a path to a model.py
@@ -299,12 +351,14 @@ def rollout_cmd(task:str=None, # one task: a built-in name or a path to a model.
                 wall_s:float=3600.0, # wall-time limit per episode, seconds
                 fmt:str='fast', # candidate format: fast or workdir
                 workers:int=1, # episodes at once (timing takes the device one at a time)
+                backend:str='local', # local (threads on this machine) or ray (Ray tasks on a cluster)
+                address:str=None, # ray: 'auto' or HOST:PORT of the cluster (default: start one here)
                ):
     "Run agent episodes and print each reward; the records go to OUT/episodes.jsonl"
     sel = task or tasks
     if not sel: print("cal rollout: pass --task NAME|PATH or --tasks all|level1|a,b", file=sys.stderr); return 2
-    try: eps = run_episodes(sel, policy, device, Path(out), n=n, workers=workers, limits=Limits(max_turns=max_turns, wall_s=wall_s), fmt=fmt)
-    except (FileNotFoundError, KeyError, ValueError) as e:
+    try: eps = run_episodes(sel, policy, device, Path(out), n=n, workers=workers, backend=backend, address=address, limits=Limits(max_turns=max_turns, wall_s=wall_s), fmt=fmt)
+    except (FileNotFoundError, KeyError, ValueError, ImportError) as e:
         print(f"cal rollout: {str(e).strip(chr(34))}", file=sys.stderr); return 2
     if eps: print(f"rewards: {' '.join(str(e['reward']) for e in eps)}  ->  {Path(out)/'episodes.jsonl'}")
     return 0

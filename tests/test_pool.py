@@ -9,6 +9,9 @@ from cuda_agent_lab.tasks import get_task
 def ref_job(task, key=None, **kw):
     return Job(task, str(get_task(task).solutions['cpu']), 'cpu', dict(compile=False, **kw), key)
 
+# each timed model warms up this long, so a job lasts seconds on any machine and a kill 1 s in always lands mid-job
+LONG = dict(warmup_s=5.0, max_reps=10**7)
+
 def wait_for(pred, timeout=300.0):
     "Poll `pred` until it returns something truthy"
     t0 = time.time()
@@ -67,7 +70,7 @@ def test_local_pool_two_candidates_in_fresh_processes():
 @pytest.mark.slow
 def test_local_worker_killed_mid_evaluation_is_retried_once():
     with EvalPool('cpu') as pool:
-        f = pool.submit(ref_job('diag_matmul', key='k'))
+        f = pool.submit(ref_job('diag_matmul', key='k', profile_opts=LONG))   # at least 10 s: the kill lands mid-job
         pid = wait_for(lambda: pool.running().get('k'))
         time.sleep(1.0)
         os.killpg(pid, signal.SIGKILL)
@@ -89,18 +92,10 @@ def test_suite_resumes_from_its_log(tmp_path):
 
 # --- slow: Ray with fake GPUs -------------------------------------------------------------------------------------------
 
-@pytest.fixture
-def ray_fake_gpus(monkeypatch):
-    ray = pytest.importorskip('ray')
-    monkeypatch.setenv('RAY_AUTH_MODE', 'disabled')
-    ray.init(num_cpus=2, num_gpus=2, object_store_memory=80 * 1024**2, include_dashboard=False)
-    yield ray
-    ray.shutdown()
-
 @pytest.mark.slow
 def test_ray_actors_pinned_and_a_killed_actor_loses_nothing(ray_fake_gpus):
     ray = ray_fake_gpus
-    jobs = [ref_job(t, key=f'{t}-{i}') for i in range(2) for t in ('diag_matmul', 'gelu')]
+    jobs = [ref_job(t, key=f'{t}-{i}', profile_opts=LONG) for i in range(2) for t in ('diag_matmul', 'gelu')]
     with EvalPool('cpu', backend='ray') as pool:
         assert sorted(i['cuda_visible_devices'] for i in pool.infos) == ['0', '1']   # each actor sees exactly its own GPU
         assert all(i['gpu_ids'] == [i['cuda_visible_devices']] for i in pool.infos)

@@ -118,6 +118,7 @@ def test_sweep_params_fail_naming_the_parameter():
 
 def test_sweep_cmd_rejects_bad_arguments_before_starting_a_kernel(tmp_path, capsys):
     assert sweep_cmd(n=0, out_root=str(tmp_path)) == 2 and 'at least 1' in capsys.readouterr().err
+    assert sweep_cmd(backend='dask', out_root=str(tmp_path)) == 2 and "`backend` must be 'local' or 'ray'" in capsys.readouterr().err
     assert sweep_cmd(notebook=str(tmp_path/'none.ipynb'), name='x', out_root=str(tmp_path)) == 2
     assert 'does not exist' in capsys.readouterr().err
 
@@ -129,7 +130,8 @@ def test_sweep_notebook_parameters():
     params = pm.inspect_notebook(str(sweep_notebook()))
     assert {k: (v['inferred_type_name'], v['default']) for k, v in params.items()} == {
         'tasks': ('str', "'all'"), 'policy': ('str', "'scripted'"), 'device': ('str', "'cpu'"), 'n': ('int', '1'),
-        'workers': ('int', '1'), 'name': ('str', "'sweep'"), 'out_root': ('str', "'reports'"), 'episodes_file': ('str', "''")}
+        'workers': ('int', '1'), 'name': ('str', "'sweep'"), 'out_root': ('str', "'reports'"), 'episodes_file': ('str', "''"),
+        'backend': ('str', "'local'"), 'address': ('str', "''")}
     assert all(v['help'] for v in params.values())
 
 @pytest.mark.slow

@@ -110,3 +110,33 @@ def test_cal_demo_writes_the_summary_and_report(tmp_path, capsys):
     html = (tmp_path/'report.html').read_text()
     assert 'plotly' in html and '<script src="http' not in html
     assert {'results.csv', 'results.parquet', 'summary.md', 'episodes.jsonl'} <= {p.name for p in tmp_path.iterdir()}
+
+
+class DiesOnce:
+    "The scripted expert, except that the first episode to act kills its own worker process (a lost node, an OOM kill)"
+    name = 'scripted'
+    def __init__(self, marker): self.marker = marker
+    def act(self, messages, tools=None):
+        import os
+        from cuda_agent_lab.policy import ScriptedExpert
+        try: os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))   # exactly one episode wins this
+        except FileExistsError: return ScriptedExpert().act(messages, tools)
+        os._exit(1)
+
+
+@pytest.mark.slow
+def test_ray_backend_runs_episodes_as_tasks_and_retries_a_lost_worker(ray_fake_gpus, tmp_path):
+    import os, sys
+    ray = ray_fake_gpus
+    ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])   # the workers cannot import this test module
+    marker, out = tmp_path/'died', tmp_path/'run'
+    eps = run_episodes('gelu,softmax', DiesOnce(str(marker)), 'cpu', out, workers=2, backend='ray', progress=False)
+    assert marker.exists()                        # one worker died mid-episode, and still both episodes finished:
+    assert sorted(e['task'] for e in eps) == ['gelu', 'softmax']
+    assert all(e['stop_reason'] == 'finished' and e['evaluation']['correct'] and e['reward'] >= 1 for e in eps), eps
+    assert all(e['ray']['pid'] != os.getpid() and e['ray']['node'] for e in eps)   # they ran in Ray workers
+    lines = read_episodes(out)
+    assert sorted(e['id'] for e in lines) == sorted(e['id'] for e in eps)       # each written once, by the driver
+    assert all((out/'episodes'/f"{e['id']}.json").exists() for e in eps)
+    assert run_episodes('gelu,softmax', 'scripted', 'cpu', out, backend='ray', progress=False) == []   # resumes
+    assert len(read_episodes(out)) == 2

@@ -128,7 +128,7 @@ def test_load_ops6k_odd_rows(tmp_path):
 
 
 def test_load_ops6k_parquet(tmp_path):
-    pa = pytest.importorskip('pyarrow')
+    import pyarrow as pa   # in the `lab` extra
     import pyarrow.parquet as pq
     rows = [json.loads(l) for l in (FIX/'ops6k.jsonl').read_text().splitlines()]
     for r in rows: r['ops'] = r['ops'] if isinstance(r['ops'], list) else json.loads(r['ops'])

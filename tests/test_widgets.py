@@ -129,7 +129,7 @@ def test_side_by_side_pairs_lines():
 # --- the speedup explorer hook ---------------------------------------------------------------------------------------
 
 def test_link_explorer_click_opens_the_episode(eps):
-    go = pytest.importorskip('plotly.graph_objects')
+    import plotly.graph_objects as go   # in the `lab` extra
     from plotly.callbacks import Points
     fig = go.FigureWidget([go.Scatter(x=[1, 2], y=[47.3, 0], customdata=[[e['id'], e['task']] for e in eps[:2]]),
                            go.Scatter(x=[3], y=[0], customdata=[eps[2]['id']])])
