@@ -302,8 +302,10 @@ class RayPool(EvalPool):
         n_gpu = len(gpus) if isinstance(gpus, (list, tuple)) else gpus
         n_gpu = int(ray.cluster_resources().get('GPU', 0)) if n_gpu is None else int(n_gpu)
         if self.device.startswith('cuda') and not n_gpu: raise RuntimeError("device cuda: the Ray cluster has no GPU resources")
-        actor = ray.remote(num_gpus=1 if n_gpu else 0, num_cpus=1, max_concurrency=self.depth)(GpuActor)
-        acts = [actor.remote(self.device, self.timeout, compile_workers, arch) for _ in range(n_gpu or workers or 1)]
+        # an actor's compile-ahead lanes run on its node (the kernel cache is the node's disk), so it reserves their CPUs too
+        n_compile = (2 if compile_workers is None else compile_workers) if self.device.startswith('cuda') else 0
+        actor = ray.remote(num_gpus=1 if n_gpu else 0, num_cpus=1 + n_compile, max_concurrency=self.depth)(GpuActor)
+        acts = [actor.remote(self.device, self.timeout, n_compile, arch) for _ in range(n_gpu or workers or 1)]
         self.infos = ray.get([a.info.remote() for a in acts])
         try: check_pinning(self.infos)
         except RuntimeError:
