@@ -11,7 +11,7 @@
 #  1. the machine, and whether the agent's commands work as the unprivileged agent user here (scripts/agent_probe.py);
 #  2. side by side: torch.compile warm-up of every task (inductor cache, strict and TF32) and the compile-latency figures
 #     (fast path, load_inline, CUDA-Agent workdir; CPU-bound builds);
-#  3. the papermill sweep of the scripted expert over the whole suite (`cal sweep`, 12 episodes at once; the agent's cache
+#  3. the papermill sweep of the scripted expert over the whole suite, resumed from the episodes of the last session (`cal sweep`, 12 episodes at once; the agent's cache
 #     seeded with the warmed compile cache), at most 10 minutes; `cal rollout` into the same folder finishes what it
 #     left (it resumes), then `cal report`;
 #  4. the GPU to itself: timing fidelity (diag_matmul and softmax, 20 fresh processes each) and turnaround (a level-1,
@@ -42,8 +42,13 @@ job() {
     mkdir -p $AC && cp -a /tmp/calcache/inductor /tmp/calcache/triton /tmp/calcache/jit $AC/ 2>/dev/null
     chown -R cal-agent:cal-agent $AC && chmod 700 $AC; log "agent cache seeded ($(du -sh $AC | cut -f1))"
   fi
-  # 3. the sweep (first: it is what most of the open work needs)
-  mkdir -p $RES/reports
+  # 3. the sweep (first: it is what most of the open work needs). It resumes from the episodes an earlier session
+  #    brought back (SWEEP_SEED, '' for none), so only the tasks missing there run.
+  mkdir -p $RES/reports/h200-sweep
+  SEED=${SWEEP_SEED-reports/h200-2026-12-03/episodes.jsonl}
+  if [ -n "$SEED" ] && [ -s "$SEED" ] && [ ! -e $RES/reports/h200-sweep/episodes.jsonl ]; then
+    cp "$SEED" $RES/reports/h200-sweep/episodes.jsonl; log "sweep resumes from $SEED ($(wc -l < "$SEED") episodes)"
+  fi
   timeout 600 python3 -m cuda_agent_lab sweep --tasks all --device cuda --workers 12 --name h200-sweep --out-root $RES/reports > $RES/sweep.log 2>&1
   SW=$?; log "papermill sweep rc=$SW"
   if [ $SW -ne 0 ]; then   # a cut sweep leaves its episodes' processes: end them before anything else uses the GPU
