@@ -14,8 +14,9 @@ from pathlib import Path
 from . import sandbox
 
 # %% auto #0
-__all__ = ['Job', 'as_job', 'append_result', 'read_results', 'done_keys', 'local_gpus', 'gpu_arch', 'compile_ahead', 'EvalPool',
-           'LocalPool', 'GpuActor', 'check_pinning', 'RayPool']
+__all__ = ['BACKENDS', 'Job', 'as_job', 'append_result', 'read_results', 'done_keys', 'local_gpus', 'gpu_arch', 'compile_ahead',
+           'check_backend', 'EvalPool', 'LocalPool', 'join_ray', 'ray_worker_info', 'GpuActor', 'check_pinning',
+           'RayPool']
 
 # %% ../nbs/16_pool.ipynb #4d90a561
 @dataclass
@@ -115,11 +116,17 @@ def _killed(r:dict) -> bool:
     "Whether the sandbox worker behind result `r` was killed from outside (SIGKILL, not a timeout)"
     return (r.get('details') or {}).get('returncode') == -signal.SIGKILL and 'timeout' not in r.get('violations', [])
 
+BACKENDS = ('local', 'ray')
+
+def check_backend(backend:str):
+    "Raise a `ValueError` naming the backends unless `backend` is one of them"
+    if backend not in BACKENDS: raise ValueError(f"backend {backend!r}: use 'local' (this machine) or 'ray' (a Ray cluster)")
+
 class EvalPool:
     "Candidate evaluations in parallel, one at a time per GPU: `submit(job) -> Future`, `map(jobs)` yields results as they finish"
     def __new__(cls, device:str='cpu', backend:str='local', *args, **kw):
         if cls is EvalPool:
-            if backend not in ('local', 'ray'): raise ValueError(f"backend {backend!r}: use 'local' (this machine) or 'ray'")
+            check_backend(backend)
             cls = LocalPool if backend == 'local' else RayPool
         return super().__new__(cls)
 
@@ -265,6 +272,20 @@ def _close_local(self:LocalPool):
 LocalPool._spare, LocalPool._lane, LocalPool._evaluate, LocalPool._compile_lane, LocalPool.close = _spare, _lane, _evaluate, _compile_lane, _close_local
 
 # %% ../nbs/16_pool.ipynb #bfebde23
+def join_ray(address:str|None=None):
+    "The `ray` module, connected to the cluster at `address` (or the one already joined, or a new local one); and whether this call started the connection (the caller then shuts it down)"
+    try: import ray
+    except ImportError: raise ImportError("backend='ray' needs Ray: pip install 'ray[default]>=2.40'") from None
+    own = not ray.is_initialized()
+    if own: ray.init(address=address)
+    return ray, own
+
+def ray_worker_info() -> dict:
+    "Where the calling Ray worker runs: pid, host, Ray node, CUDA_VISIBLE_DEVICES and Ray's GPU ids"
+    import ray
+    return dict(pid=os.getpid(), host=socket.gethostname(), node=ray.get_runtime_context().get_node_id(),
+                cuda_visible_devices=os.environ.get('CUDA_VISIBLE_DEVICES'), gpu_ids=[str(g) for g in ray.get_gpu_ids()])
+
 class GpuActor:
     "A Ray actor holding one GPU (Ray pins its CUDA_VISIBLE_DEVICES): a one-lane local pool with its own compile lane"
     def __init__(self, device:str, timeout:float, compile_workers:int|None, arch:str|None):
@@ -273,10 +294,8 @@ class GpuActor:
                               compile_workers=compile_workers if device.startswith('cuda') else 0, arch=arch)
         self._n = itertools.count()
     def info(self) -> dict:
-        "What this actor sees: pid, host, Ray node, CUDA_VISIBLE_DEVICES and Ray's GPU ids"
-        import ray
-        return dict(pid=os.getpid(), host=socket.gethostname(), node=ray.get_runtime_context().get_node_id(),
-                    cuda_visible_devices=os.environ.get('CUDA_VISIBLE_DEVICES'), gpu_ids=[str(g) for g in ray.get_gpu_ids()])
+        "What this actor sees (`ray_worker_info`)"
+        return ray_worker_info()
     def evaluate(self, job:dict) -> dict:
         "Evaluate `job` on this actor's GPU (the driver keeps the job's key; a retry sent here again runs again)"
         return self.pool.submit(dict(job, key=f"{job['key']}#{next(self._n)}")).result()
@@ -295,10 +314,7 @@ class RayPool(EvalPool):
     depth = 2   # jobs in flight per actor
 
     def _start(self, gpus=None, workers=None, compile_workers=None, prespawn=True, arch=None):
-        try: import ray
-        except ImportError: raise ImportError("backend='ray' needs Ray: pip install 'ray[default]>=2.40'") from None
-        self._own_ray = not ray.is_initialized()
-        if self._own_ray: ray.init(address=self.address)
+        ray, self._own_ray = join_ray(self.address)
         n_gpu = len(gpus) if isinstance(gpus, (list, tuple)) else gpus
         n_gpu = int(ray.cluster_resources().get('GPU', 0)) if n_gpu is None else int(n_gpu)
         if self.device.startswith('cuda') and not n_gpu: raise RuntimeError("device cuda: the Ray cluster has no GPU resources")

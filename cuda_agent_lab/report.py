@@ -222,8 +222,9 @@ def check_sweep_params(**params):
     if not name or name in ('.', '..') or '/' in name or '\\' in name:
         raise ValueError(f"sweep parameter `name` must be a folder name (no slashes), got {name!r}")
     if not params.get('tasks', 'all').strip(): raise ValueError("sweep parameter `tasks` is empty; use 'all', 'level1' or names")
-    if params.get('backend', 'local') not in ('local', 'ray'):
-        raise ValueError(f"sweep parameter `backend` must be 'local' or 'ray', got {params['backend']!r}")
+    from cuda_agent_lab.pool import BACKENDS
+    if params.get('backend', 'local') not in BACKENDS:
+        raise ValueError(f"sweep parameter `backend` must be {' or '.join(map(repr, BACKENDS))}, got {params['backend']!r}")
 
 # %% ../nbs/14_report.ipynb #b7ac7c3d
 def sweep_episodes(tasks:str, policy:str, device:str, n:int, out:Path, episodes_file:str='', workers:int=1,

@@ -14,7 +14,7 @@ import cuda_agent_lab
 from .tasks import Task, get_task, load_suite
 
 # %% auto #0
-__all__ = ['SYSTEM_PROMPT', 'TRAINING_LIMITS', 'NO_TOOL_CALL', 'MAX_RECORDED_FILE', 'BACKENDS', 'task_prompt', 'Limits', 'Stop',
+__all__ = ['SYSTEM_PROMPT', 'TRAINING_LIMITS', 'NO_TOOL_CALL', 'MAX_RECORDED_FILE', 'task_prompt', 'Limits', 'Stop',
            'check_limits', 'versions', 'episode_id', 'new_episode', 'write_atomic', 'public', 'save_partial',
            'read_episodes', 'append_episode', 'ask_policy', 'run_calls', 'step', 'candidate_paths', 'candidate_written',
            'snapshot_candidate', 'final_evaluation', 'rollout', 'done_ids', 'progress_line', 'run_episodes',
@@ -265,8 +265,6 @@ def progress_line(i:int, n:int, ep:dict, width:int=24) -> str:
     return f"[{'#' * fill}{'.' * (width - fill)}] {i}/{n} {ep['task']}  reward {ep['reward']}  ({ep['wall_s']:.1f} s, {len(ep['steps'])} turns, {ep['stop_reason']})"
 
 # %% ../nbs/11_rollout.ipynb #c182b440
-BACKENDS = ('local', 'ray')
-
 def run_episodes(tasks, # task names/paths/`Task`s, or 'all', 'level1', 'a,b'
                  policy='scripted', # a policy or a `make_policy` spec
                  device:str='cpu', # cpu or cuda
@@ -279,15 +277,16 @@ def run_episodes(tasks, # task names/paths/`Task`s, or 'all', 'level1', 'a,b'
                  **kw # passed to `rollout` (limits, fmt, evaluation options)
                 ) -> list[dict]:
     "Run `n` episodes of `policy` per task into `out`, skipping episodes already there; the new episodes"
-    if backend not in BACKENDS: raise ValueError(f"backend {backend!r}: use 'local' (threads on this machine) or 'ray'")
-    out, done = Path(out), done_ids(out)
+    from cuda_agent_lab.pool import check_backend
+    check_backend(backend)
+    out, done, workers = Path(out), done_ids(out), max(1, workers)
     todo = [(t, k) for t in _tasks(tasks) for k in range(n)
             if episode_id(t.name, device, _policy_name(policy), k) not in done]
     if progress and done: print(f"{out}: {len(done)} episodes already done, {len(todo)} to run")
-    if backend == 'ray': return _ray_episodes(todo, policy, device, out, max(1, workers), address, progress, kw)
+    if backend == 'ray': return _ray_episodes(todo, policy, device, out, workers, address, progress, kw)
     from concurrent.futures import ThreadPoolExecutor, as_completed
     new = []
-    with ThreadPoolExecutor(max(1, workers)) as ex:
+    with ThreadPoolExecutor(workers) as ex:
         futs = [ex.submit(rollout, t, policy, device, out=out, k=k, **kw) for t, k in todo]
         for f in as_completed(futs):
             new.append(f.result())
@@ -298,11 +297,8 @@ def run_episodes(tasks, # task names/paths/`Task`s, or 'all', 'level1', 'a,b'
 # %% ../nbs/11_rollout.ipynb #a7c3e1f0
 def _ray_episode(task, policy, device:str, k:int, kw:dict) -> dict:
     "One episode inside a Ray task: its record (written by the driver, not here) and where it ran"
-    import socket, ray
-    ep = rollout(task, policy, device, out=None, k=k, **kw)
-    ep['ray'] = dict(node=ray.get_runtime_context().get_node_id(), host=socket.gethostname(), pid=os.getpid(),
-                     gpu_ids=[str(g) for g in ray.get_gpu_ids()])
-    return ep
+    from cuda_agent_lab.pool import ray_worker_info
+    return dict(rollout(task, policy, device, out=None, k=k, **kw), ray=ray_worker_info())
 
 def ray_episode_options(device:str, workers:int, cluster:dict) -> dict:
     "`ray.remote` options of one episode: a CPU each, and on cuda an equal share of a GPU so `workers` fit on the cluster's GPUs"
@@ -314,10 +310,8 @@ def ray_episode_options(device:str, workers:int, cluster:dict) -> dict:
 
 def _ray_episodes(todo, policy, device:str, out:Path, workers:int, address, progress:bool, kw:dict) -> list[dict]:
     "Run `todo` as Ray tasks, `workers` at once; the driver writes each record as it arrives, so a rerun resumes"
-    try: import ray
-    except ImportError: raise ImportError("backend='ray' needs Ray: pip install 'ray[default]>=2.40'") from None
-    own = not ray.is_initialized()
-    if own: ray.init(address=address)
+    from cuda_agent_lab.pool import join_ray
+    ray, own = join_ray(address)
     try:
         opts = ray_episode_options(device, workers, ray.cluster_resources())
         fn = ray.remote(max_retries=1, **opts)(_ray_episode)   # a worker lost mid-episode runs it again, once

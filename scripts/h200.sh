@@ -11,9 +11,9 @@
 #  1. the machine, and whether the agent's commands work as the unprivileged agent user here (scripts/agent_probe.py);
 #  2. side by side: torch.compile warm-up of every task (inductor cache, strict and TF32) and the compile-latency figures
 #     (fast path, load_inline, CUDA-Agent workdir; CPU-bound builds);
-#  3. the papermill sweep of the scripted expert over the whole suite, resumed from the episodes of the last session (`cal sweep`, 12 episodes at once; the agent's cache
-#     seeded with the warmed compile cache), at most 10 minutes; `cal rollout` into the same folder finishes what it
-#     left (it resumes), then `cal report`;
+#  3. the papermill sweep of the scripted expert over the whole suite (`cal sweep`, 12 episodes at once; the agent's cache
+#     seeded with the warmed compile cache), resumed from the episodes of the last session, at most 10 minutes;
+#     `cal rollout` into the same folder finishes what it left (it resumes), then `cal report`;
 #  4. the GPU to itself: timing fidelity (diag_matmul and softmax, 20 fresh processes each) and turnaround (a level-1,
 #     -2 and -3 solution);
 #  5. side by side: the pytest `gpu` tests (red-team CUDA corpus, guard, profile) and the KernelBench-way builds;
