@@ -65,13 +65,13 @@ DEMO_TASKS = 'diag_matmul,softmax,matmul_div_sum_scale,resnet_basic_block'
 def demo(device:str='cpu', # where kernels run: cpu or cuda
          tasks:str=DEMO_TASKS, # task selection: names, 'level1', or 'all'
          out:str='reports/demo', # run folder: episodes.jsonl, results, summary.md, report.html
-         workers:int=2, # episodes at once (timing still takes the device one at a time)
+         workers:int=None, # episodes at once (default: 1 on the CPU, where a neighbour's compiles slow the timed run; 2 on a GPU)
         ):
     "Run the scripted expert over built-in tasks on the local device; print the Table-1 summary and where the report is"
     from pathlib import Path
     from cuda_agent_lab.rollout import run_episodes, read_episodes
     from cuda_agent_lab.report import write_results, summary_markdown, episodes_table
-    out = Path(out)
+    out, workers = Path(out), workers or (1 if device == 'cpu' else 2)
     print(f"cal demo: the scripted expert on {tasks} ({device}); episodes go to {out}/episodes.jsonl", flush=True)
     run_episodes(tasks, 'scripted', device, out, workers=workers)
     eps = [e for e in read_episodes(out) if e['device'] == device]
