@@ -292,6 +292,9 @@ def in_process(name:str, device) -> dict:
         with torch.no_grad(), forbid_torch(allow=t.allow, record=[], functional=False): return mn(*a)
     res = {'time_fn_ms': profile.time_fn(mn, [x], device).median_ms, 'time_fn_guarded_ms': profile.time_fn(guarded, [x], device).median_ms,
            'plain_events_ms': wall_ms(lambda: mn(*x), device, 50)}
+    if is_cuda(device):   # the timer without its lead (the previous timer): the host's launch latency against the flush alone
+        res['time_fn_no_lead_ms'] = profile.time_fn(mn, [x], device, lead=False).median_ms
+        res['time_fn_guarded_no_lead_ms'] = profile.time_fn(guarded, [x], device, lead=False).median_ms
     if is_cuda(device):
         try:
             import triton.testing
@@ -427,7 +430,8 @@ def markdown(r:dict) -> str:
               f"- {f['n']} evaluations, each in a never-used process ({f['pids']} distinct pids): t_candidate median {_f(f['median_ms'], 4)} ms, "
               f"CV {_f(f['cv'])} across processes (median CV within one run {_f(f['within_run_cv'])})",
               f"- in one process: time_fn {_f(f['time_fn_ms'], 4)} ms (under the guard {_f(f['time_fn_guarded_ms'], 4)} ms), "
-              f"do_bench {_f(f.get('do_bench_ms'), 4)} ms, plain events {_f(f['plain_events_ms'], 4)} ms",
+              f"do_bench {_f(f.get('do_bench_ms'), 4)} ms, plain events {_f(f['plain_events_ms'], 4)} ms; without the timer's lead "
+              f"{_f(f.get('time_fn_no_lead_ms'), 4)} ms (under the guard {_f(f.get('time_fn_guarded_no_lead_ms'), 4)} ms)",
               f"- host time per call, no synchronisation: {_f(f['host_us_per_call'])} us bare, {_f(f['host_us_per_guarded_call'])} us under the guard",
               f"- eager {_f(f['t_eager_ms'], 4)} ms, torch.compile {_f(f['t_compile_ms'], 4)} ms; speedup vs compile median "
               f"{_f(median(f['speedup_compile']))}x (min {_f(min(x for x in f['speedup_compile'] if x))}x), rewards {f['rewards']}", '']

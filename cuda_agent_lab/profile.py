@@ -14,10 +14,11 @@ import torch
 from .jit import cache_dir, content_hash
 
 # %% auto #0
-__all__ = ['L2_FLUSH_BYTES', 'MAX_CACHED_SPREAD', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms',
-           'CudaTimer', 'lock_dir', 'lock_path', 'open_device_lock', 'device_lock', 'make_timer', 'adaptive_reps',
-           'time_fn', 'time_model', 'precision_settings', 'precision', 'device_name', 'baselines_dir', 'baseline_key',
-           'spread', 'time_compiled', 'time_baselines']
+__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'Timing', 'summarize',
+           'flush_buffer', 'CpuTimer', 'hidden_work_ms', 'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path',
+           'open_device_lock', 'device_lock', 'make_timer', 'adaptive_reps', 'time_fn', 'time_model',
+           'precision_settings', 'precision', 'device_name', 'baselines_dir', 'baseline_key', 'spread', 'time_compiled',
+           'time_baselines']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -29,6 +30,7 @@ _current_stream = torch.cuda.current_stream
 _current_device = torch.cuda.current_device
 _event_sync = torch.cuda.Event.synchronize
 _raw_sync = getattr(torch._C, '_cuda_synchronize', None)   # the current device's synchronize, without a device switch
+_spin = getattr(torch.cuda, '_sleep', None)                  # a one-thread kernel that busy-waits a number of clock cycles
 
 # %% ../nbs/05_profile.ipynb #c237adea
 @dataclass
@@ -90,30 +92,58 @@ def hidden_work_ms(after:list[float], idle:list[float], min_calls:int=20) -> lis
     busy = n < min_calls or sum(x > 0 for x in d) > n / 2 + 1.5 * n ** 0.5
     return [max(0.0, x) if busy else 0.0 for x in d]
 
+LEAD_MIN_S, LEAD_MAX_S = 50e-6, 2e-3   # the lead never shrinks below the first, never grows past the second
+
+def lead_seconds(host_s:list[float], # host seconds of recent calls, from the flush's launch to the end event's
+                 gpu_ms:list[float], # GPU milliseconds (start to end event) of the same calls
+                 recent:int=8 # how many of the latest calls count
+                ) -> float:
+    """Seconds of GPU spin to queue before the next call's start event: twice the slowest recent host time, but no more
+    than the call's own GPU time (at least `LEAD_MIN_S`) and never more than `LEAD_MAX_S`"""
+    h = max(host_s[-recent:]) if host_s else 2e-4
+    g = float(np.median(gpu_ms[-recent:])) / 1e3 if gpu_ms else LEAD_MAX_S
+    return min(2 * h, max(g, LEAD_MIN_S), LEAD_MAX_S)
+
 class CudaTimer:
     "Times calls with CUDA events on the current stream; work still running on other streams when a call ends is added to its time"
-    def __init__(self, device, flush_l2:bool=True):
+    def __init__(self, device, flush_l2:bool=True, lead:bool=True):
         self.device = _cuda_device(device)
         self.flush = flush_buffer(self.device) if flush_l2 else None
-        self.events, self.after, self.idle = [], [], []
+        self.lead = lead and _spin is not None
+        self.cycles_per_s = None   # the spin kernel's clock, measured at the first call
+        self.events, self.after, self.idle, self.host, self.gpu, self.leads = [], [], [], [], [], []
+        self.prior = ([], [])      # host and GPU times of calls before this timer's (its warm-up), for the first leads
     def _wait(self) -> float:
         "Seconds the host spends synchronising the whole device"
         t0 = _perf_counter()
         if _raw_sync is not None and _current_device() == self.device.index: _raw_sync()
         else: _cuda_sync(self.device)
         return _perf_counter() - t0
+    def _clock(self, stream) -> float:
+        "Cycles per second of the spin kernel now (0.2 ms of spin timed by events)"
+        a, b = _Event(enable_timing=True), _Event(enable_timing=True)
+        _record(a, stream); _spin(400_000); _record(b, stream); _event_sync(b)
+        return 400_000 / max(_elapsed(a, b) / 1e3, 1e-9)
     def __call__(self, fn, args):
         stream = _current_stream(self.device)
+        lead = self.lead and _current_device() == self.device.index
+        if lead and self.cycles_per_s is None: self.cycles_per_s = self._clock(stream)
         start, end = _Event(enable_timing=True), _Event(enable_timing=True)
+        t0 = _perf_counter()
         if self.flush is not None: self.flush.zero_()
+        if lead:
+            s = lead_seconds(self.prior[0] + self.host[-8:], self.prior[1] + self.gpu[-8:]); self.leads.append(s)
+            _spin(int(s * self.cycles_per_s))
         _record(start, stream)
         fn(*args)
         _record(end, stream)
+        self.host.append(_perf_counter() - t0)
         _event_sync(end)
+        self.gpu.append(_elapsed(start, end))
         self.events.append((start, end)); self.after.append(self._wait()); self.idle.append(self._wait())
     def results(self) -> list[float]:
         _cuda_sync(self.device)
-        return [_elapsed(s, e) + t for (s, e), t in zip(self.events, hidden_work_ms(self.after, self.idle))]
+        return [g + t for g, t in zip(self.gpu, hidden_work_ms(self.after, self.idle))]
 
 
 # %% ../nbs/05_profile.ipynb #b21b7661
@@ -164,9 +194,9 @@ def _check_input_sets(input_sets) -> list:
                         "wrap a single set as [inputs]")
     return [tuple(s) for s in input_sets]
 
-def make_timer(device, flush_l2:bool=True):
+def make_timer(device, flush_l2:bool=True, lead:bool=True):
     "A `CudaTimer` for a CUDA device, else a `CpuTimer`"
-    return CudaTimer(device, flush_l2) if torch.device(device).type == 'cuda' else CpuTimer()
+    return CudaTimer(device, flush_l2, lead) if torch.device(device).type == 'cuda' else CpuTimer()
 
 def _warmup(timer, fn, sets, warmup, warmup_s, max_calls, prepare=None) -> float:
     "Run the warm-up calls through `timer`; the fastest one's wall time in seconds"
@@ -199,14 +229,16 @@ def time_fn(fn, # called as `fn(*inputs)`
             min_reps:int=10, # fewest timed calls when `reps` is None
             max_reps:int=1000, # most timed calls when `reps` is None (and most warm-up calls)
             prepare=None, # called as `prepare(i)` before each call on input set `i`, outside the timed region
-            lock:bool=True # hold `device_lock(device)` while timing
+            lock:bool=True, # hold `device_lock(device)` while timing
+            lead:bool=True # on a GPU, queue a spin before each call so the host's launch latency is not timed
            ) -> Timing:
     "Time `fn` over rotating `input_sets` after a warm-up; per-call times summarised"
     sets = _check_input_sets(input_sets)
-    timer = make_timer(device, flush_l2)
+    timer = make_timer(device, flush_l2, lead)
     with (device_lock(device) if lock else contextlib.nullcontext()), _gc_paused():
         t_call = _warmup(timer, fn, sets, warmup, warmup_s, max_reps, prepare)
-        timer = make_timer(device, flush_l2)
+        warm, timer = timer, make_timer(device, flush_l2, lead)
+        if isinstance(timer, CudaTimer): timer.prior = (warm.host[-8:], warm.gpu[-8:])   # the lead starts where warm-up left it
         n = reps if reps is not None else adaptive_reps(t_call, min_time_s, min_reps, max_reps)
         for i in range(n):
             if prepare is not None: prepare(i % len(sets))
@@ -269,9 +301,12 @@ def baselines_dir() -> Path:
     d.mkdir(parents=True, exist_ok=True)
     return d
 
+TIMER_VERSION = 5   # part of the cache key: baselines timed by an earlier timer are measured again
+
 def baseline_key(key:str, device, settings:dict, n_inputs:int, compile:bool) -> str:
     "Cache key of a baseline timing: everything that changes its numbers"
-    return content_hash(key, device_name(device), torch.__version__, json.dumps(settings, sort_keys=True), n_inputs, compile)
+    return content_hash(key, device_name(device), torch.__version__, json.dumps(settings, sort_keys=True), n_inputs, compile,
+                        TIMER_VERSION)
 
 def _read_cached(ck:str) -> dict|None:
     p = baselines_dir()/f'{ck[:32]}.json'

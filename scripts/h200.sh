@@ -13,11 +13,13 @@
 #     (fast path, load_inline, CUDA-Agent workdir; CPU-bound builds);
 #  3. the papermill sweep of the scripted expert over the whole suite (`cal sweep`, 12 episodes at once; the agent's cache
 #     seeded with the warmed compile cache), resumed from the episodes of the last session, at most 10 minutes;
-#     `cal rollout` into the same folder finishes what it left (it resumes), then `cal report`;
+#     `cal rollout` into the same folder finishes what it left (it resumes), then `cal report`; beside it the
+#     KernelBench-way builds (load_inline, CPU-bound; their figure is evaluations per hour, the builds dominate it);
 #  4. the GPU to itself: timing fidelity (diag_matmul and softmax, 20 fresh processes each) and turnaround (a level-1,
 #     -2 and -3 solution);
-#  5. side by side: the pytest `gpu` tests (red-team CUDA corpus, guard, profile) and the KernelBench-way builds;
-#  6. the pool's throughput on the level-1 solutions, then the suite table against the ceilings from the sweep's episodes.
+#  5. the pool's throughput on the level-1 solutions, then the suite table against the ceilings from the sweep's episodes;
+#     the benchmark's parts merged into one report;
+#  6. the pytest `gpu` tests (red-team CUDA corpus, guard, profile, the timer's lead).
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200out
@@ -49,6 +51,7 @@ job() {
   if [ -n "$SEED" ] && [ -s "$SEED" ] && [ ! -e $RES/reports/h200-sweep/episodes.jsonl ]; then
     cp "$SEED" $RES/reports/h200-sweep/episodes.jsonl; log "sweep resumes from $SEED ($(wc -l < "$SEED") episodes)"
   fi
+  python3 bench/bench.py --out $RES/bench/part3 --only kernelbench > $RES/bench-part3.log 2>&1 & P3=$!   # CPU-bound builds beside it
   timeout 600 python3 -m cuda_agent_lab sweep --tasks all --device cuda --workers 12 --name h200-sweep --out-root $RES/reports > $RES/sweep.log 2>&1
   SW=$?; log "papermill sweep rc=$SW"
   if [ $SW -ne 0 ]; then   # a cut sweep leaves its episodes' processes: end them before anything else uses the GPU
@@ -60,15 +63,15 @@ job() {
   fi
   # 4. the GPU to itself: fidelity and turnaround
   python3 bench/bench.py --out $RES/bench/part2 --only fidelity,turnaround > $RES/bench-part2.log 2>&1; log "bench part 2 done"
-  # 5. gpu tests beside the KernelBench-way builds (CPU-bound)
-  python3 bench/bench.py --out $RES/bench/part3 --only kernelbench > $RES/bench-part3.log 2>&1 & P3=$!
-  python3 -m pytest -q -m gpu -n 3 -p no:cacheprovider --ignore=tests/test_plots.py --ignore=tests/test_report.py \
-    --ignore=tests/test_widgets.py --ignore=tests/test_browser.py tests/ > $RES/pytest-gpu.log 2>&1
-  log "pytest gpu rc=$?"; wait $P3; log "bench part 3 done"
-  # 6. the pool's throughput, then the suite against the ceilings
+  wait $P3; log "bench part 3 (KernelBench way) done"
+  # 5. the pool's throughput, then the suite against the ceilings
   python3 bench/bench.py --out $RES/bench/part4 --only throughput,suite --episodes $RES/reports/h200-sweep/episodes.jsonl > $RES/bench-part4.log 2>&1
   log "bench part 4 done"
   python3 bench/bench.py --merge $RES/bench/part2.json $RES/bench/part1.json $RES/bench/part3.json $RES/bench/part4.json --out $RES/bench/h200 > $RES/bench-merge.log 2>&1
+  # 6. the gpu tests
+  python3 -m pytest -q -m gpu -n 3 -p no:cacheprovider --ignore=tests/test_plots.py --ignore=tests/test_report.py \
+    --ignore=tests/test_widgets.py --ignore=tests/test_browser.py tests/ > $RES/pytest-gpu.log 2>&1
+  log "pytest gpu rc=$?"
   log "job done"; date -u > $RES/done
 }
 collect() {

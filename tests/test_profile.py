@@ -88,3 +88,19 @@ def test_side_stream_work_is_counted():
     t_main = time_fn(lambda x: x @ x, a, 'cuda', min_time_s=0.1)
     t_side = time_fn(on_side, a, 'cuda', min_time_s=0.1)
     assert t_side.median_ms > 0.8 * t_main.median_ms
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason='needs a CUDA GPU')
+def test_lead_keeps_host_latency_out_of_a_gpu_bound_call():
+    from cuda_agent_lab.profile import CudaTimer
+    cyc = int(CudaTimer('cuda')._clock(torch.cuda.current_stream()) * 1e-3)   # 1 ms of spin
+    def slow_host():                                                          # 0.3 ms on the host before the GPU work
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < 3e-4: pass
+        torch.cuda._sleep(cyc)
+    alone = time_fn(lambda: torch.cuda._sleep(cyc), [[]], 'cuda', reps=50).median_ms
+    led = time_fn(slow_host, [[]], 'cuda', reps=50).median_ms
+    unled = time_fn(slow_host, [[]], 'cuda', reps=50, lead=False).median_ms
+    assert abs(led - alone) < 0.05 * alone, (alone, led)
+    assert unled > led + 0.1, (led, unled)
