@@ -158,11 +158,18 @@ def solution(name:str, device:str) -> Path:
     return get_task(name).solutions['cuda' if is_cuda(device) else 'cpu']
 
 
+def baselines_cached(r:dict):
+    "Whether the evaluation read its baselines from the cache (False: it timed eager and torch.compile itself)"
+    return ((r.get('details') or {}).get('baselines') or {}).get('cached')
+
+
 def phase_seconds(r:dict) -> dict:
     "Seconds spent in each phase of the sandbox worker, from the phase start times in the verdict"
     t = (r.get('details') or {}).get('phase_times') or {}
     names = list(t)
-    return {a: round(t[b] - t[a], 4) for a, b in zip(names, names[1:])}
+    out = {a: round(t[b] - t[a], 4) for a, b in zip(names, names[1:])}
+    if 'done' in t and r.get('eval_s'): out['outside_worker'] = round(r['eval_s'] - t['done'], 4)   # start-up wait, hand-over
+    return out
 
 
 def turnaround(names, device, n:int=3) -> dict:
@@ -185,7 +192,9 @@ def turnaround(names, device, n:int=3) -> dict:
                          median_fresh_s=median(r['eval_s'] for r in fresh), median_warm_s=median(r['eval_s'] for r in warm),
                          timed_kernel_s=median(kernel_s), t_candidate_ms=median(c.get('median_ms') for c in ct),
                          share_outside_timed_kernel=1 - median(k / r['eval_s'] for k, r in zip(kernel_s, warm)),
-                         phases_warm=phase_seconds(warm[-1]))
+                         phases_warm=phase_seconds(warm[-1]), phases_fresh=[phase_seconds(r) for r in fresh],
+                         phases_warm_all=[phase_seconds(r) for r in warm],
+                         baselines_cached=[baselines_cached(r) for r in fresh + warm], host_ms=median(c.get('host_ms') for c in ct))
     return out
 
 
@@ -254,27 +263,29 @@ def kernelbench_way(names) -> dict:
     return dict(n=len(per), wall_s=wall, per_hour=3600 * len(per) / wall, candidates=per)
 
 
-def pool_throughput(names, device, lanes:int=1) -> dict:
-    "Evaluations per GPU-hour of the reference solutions of `names` through `EvalPool` (warm workers, compile-ahead)"
+def pool_throughput(names, device, lanes:int=1, rounds:int=1) -> dict:
+    "Evaluations per GPU-hour of the reference solutions of `names` (`rounds` times each) through `EvalPool` (warm workers, compile-ahead)"
     from cuda_agent_lab.pool import EvalPool
     with EvalPool(device=device, lanes_per_gpu=lanes) as pool:
         time.sleep(8 if is_cuda(device) else 4)   # the lanes' first workers start ahead, as in a long-running pool
-        jobs = [dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:{lanes}') for n in names]
+        jobs = [dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:{lanes}:{i}') for i in range(rounds) for n in names]
         t0 = time.perf_counter(); rs = list(pool.map(jobs)); wall = time.perf_counter() - t0
     gpus = max(1, len(pool.gpus)) if is_cuda(device) else 1
     return dict(n=len(rs), lanes_per_gpu=lanes, wall_s=wall, per_gpu_hour=3600 * len(rs) / wall / gpus,
                 all_correct=all(r.get('correct') for r in rs), median_eval_s=median(r['eval_s'] for r in rs),
-                rewards={r['task']: r['reward'] for r in rs})
+                rewards={r['key']: r['reward'] for r in rs}, eval_s={r['key']: r['eval_s'] for r in rs},
+                phases={r['key']: phase_seconds(r) for r in rs}, baselines_cached={r['key']: baselines_cached(r) for r in rs})
 
 
-def throughput(device, names, kb_names) -> dict:
-    "The pool on `names` with one and two lanes per GPU, and on the KernelBench-way tasks, after a pass that caches every baseline"
+def throughput(device, names, kb_names, rounds:int=1) -> dict:
+    "The pool on `names` (`rounds` times) with one and two lanes per GPU, and on the KernelBench-way tasks, after a pass that caches every baseline"
     from cuda_agent_lab.pool import EvalPool
     every = list(dict.fromkeys(names + kb_names))
     with EvalPool(device=device) as pool:                      # untimed: baselines into the cache, as in a long sweep
         list(pool.map([dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:cache') for n in every]))
-    return {'pool_1_lane': pool_throughput(names, device, 1), 'pool_2_lanes': pool_throughput(names, device, 2),
-            'pool_kernelbench_tasks': pool_throughput(kb_names, device, 1)}
+    res = {'pool_1_lane': pool_throughput(names, device, 1, rounds), 'pool_2_lanes': pool_throughput(names, device, 2, rounds)}
+    if set(kb_names) != set(names): res['pool_kernelbench_tasks'] = pool_throughput(kb_names, device, 1, rounds)
+    return res
 
 
 # ---------------------------------------------------------------------------------------------------- fidelity
@@ -313,13 +324,16 @@ def fidelity(name:str, device, n:int=20) -> dict:
     t, cand = get_task(name), solution(name, device)
     evaluate(t, cand, device)                                  # baselines into the cache
     with EvalPool(device=device) as pool:
+        t0 = time.perf_counter()
         rs = list(pool.map([dict(task=name, candidate=str(cand), device=device, key=f'{name}-{i}') for i in range(n)]))
+        wall = time.perf_counter() - t0
     tc = [r['t_candidate_ms'] for r in rs if r['t_candidate_ms']]
     res = dict(task=name, n=len(tc), t_candidate_ms=tc, median_ms=median(tc), cv=cv(tc), within_run_cv=median(
                ((r.get('details') or {}).get('candidate_timing') or {}).get('cv') for r in rs),
                speedup_compile=[r['speedup_compile'] for r in rs], speedup_eager=[r['speedup_eager'] for r in rs],
                rewards=[r['reward'] for r in rs], t_compile_ms=rs[-1]['t_compile_ms'], t_eager_ms=rs[-1]['t_eager_ms'],
-               pids=len({(r.get('worker') or {}).get('pid') for r in rs}))
+               pids=len({(r.get('worker') or {}).get('pid') for r in rs}), pool_wall_s=wall, eval_s=[r['eval_s'] for r in rs],
+               phases=[phase_seconds(r) for r in rs], baselines_cached=[baselines_cached(r) for r in rs], host_ms=[((r.get('details') or {}).get('candidate_timing') or {}).get('host_ms') for r in rs])
     res.update(in_process(name, device))
     return res
 
@@ -477,6 +491,8 @@ def main(argv=None):
     ap.add_argument('--turnaround', default='diag_matmul,matmul_div_sum_scale,resnet_basic_block', help='a level-1, -2 and -3 task')
     ap.add_argument('--throughput', default='level1', help="tasks for the pool's throughput: level1 or comma-separated names")
     ap.add_argument('--kernelbench', default='diag_matmul,gelu,transpose_copy', help='tasks evaluated the KernelBench way')
+    ap.add_argument('--turnaround-n', type=int, default=3, help='evaluations per turnaround task in fresh processes, and as many in workers started ahead')
+    ap.add_argument('--rounds', type=int, default=1, help="evaluations of each throughput task, each in its own process")
     a = ap.parse_args(argv)
     parts, out, dev = set(a.only.split(',')), Path(a.out), a.device
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -495,10 +511,10 @@ def main(argv=None):
     n = 3 if a.quick else a.fidelity_n
     steps = [('compile', lambda: compile_figures(dev, a.quick)),
              ('fidelity', lambda: [fidelity(t, dev, n) for t in a.fidelity.split(',')]),
-             ('turnaround', lambda: turnaround(a.turnaround.split(','), dev, 2 if a.quick else 3)),
-             ('throughput', lambda: throughput(dev, names(a.throughput), a.kernelbench.split(','))),
-             ('kernelbench', lambda: kernelbench_way(a.kernelbench.split(',')) if is_cuda(dev) else {}),
-             ('suite', lambda: suite_vs_ceilings(Path(a.episodes), r['ceilings'], dev) if a.episodes else [])]
+             ('suite', lambda: suite_vs_ceilings(Path(a.episodes), r['ceilings'], dev) if a.episodes else []),
+             ('throughput', lambda: throughput(dev, names(a.throughput), a.kernelbench.split(','), a.rounds)),
+             ('turnaround', lambda: turnaround(a.turnaround.split(','), dev, 2 if a.quick else a.turnaround_n)),
+             ('kernelbench', lambda: kernelbench_way(a.kernelbench.split(',')) if is_cuda(dev) else {})]
     for name, fn in steps:
         if name not in parts: continue
         t0 = time.perf_counter()

@@ -44,10 +44,11 @@ class Timing:
     min_ms: float
     n: int          # number of timed calls
     cv: float       # coefficient of variation, std/mean
+    host_ms: float|None = None   # on a GPU, the median host time of a timed call (flush launch to end-event launch)
 
     def to_dict(self) -> dict: return asdict(self)
     @classmethod
-    def from_dict(cls, d:dict) -> Timing: return cls(**{f.name: d[f.name] for f in fields(cls)})
+    def from_dict(cls, d:dict) -> Timing: return cls(**{f.name: d[f.name] for f in fields(cls) if f.name in d})
     def __str__(self): return f"{self.median_ms:.4g} ms (p10 {self.p10_ms:.4g}, p90 {self.p90_ms:.4g}, cv {self.cv:.1%}, n={self.n})"
 
 def summarize(times_ms) -> Timing:
@@ -95,14 +96,11 @@ def hidden_work_ms(after:list[float], idle:list[float], min_calls:int=20) -> lis
 LEAD_MIN_S, LEAD_MAX_S = 50e-6, 2e-3   # the lead never shrinks below the first, never grows past the second
 
 def lead_seconds(host_s:list[float], # host seconds of recent calls, from the flush's launch to the end event's
-                 gpu_ms:list[float], # GPU milliseconds (start to end event) of the same calls
                  recent:int=8 # how many of the latest calls count
                 ) -> float:
-    """Seconds of GPU spin to queue before the next call's start event: twice the slowest recent host time, but no more
-    than the call's own GPU time (at least `LEAD_MIN_S`) and never more than `LEAD_MAX_S`"""
+    "Seconds of GPU spin to queue before the next call's start event: twice the slowest recent host time, within `LEAD_MIN_S` and `LEAD_MAX_S`"
     h = max(host_s[-recent:]) if host_s else 2e-4
-    g = float(np.median(gpu_ms[-recent:])) / 1e3 if gpu_ms else LEAD_MAX_S
-    return min(2 * h, max(g, LEAD_MIN_S), LEAD_MAX_S)
+    return min(max(2 * h, LEAD_MIN_S), LEAD_MAX_S)
 
 class CudaTimer:
     "Times calls with CUDA events on the current stream; work still running on other streams when a call ends is added to its time"
@@ -112,7 +110,7 @@ class CudaTimer:
         self.lead = lead and _spin is not None
         self.cycles_per_s = None   # the spin kernel's clock, measured at the first call
         self.events, self.after, self.idle, self.host, self.gpu, self.leads = [], [], [], [], [], []
-        self.prior = ([], [])      # host and GPU times of calls before this timer's (its warm-up), for the first leads
+        self.prior = []            # host times of calls before this timer's (its warm-up), for the first leads
     def _wait(self) -> float:
         "Seconds the host spends synchronising the whole device"
         t0 = _perf_counter()
@@ -132,7 +130,7 @@ class CudaTimer:
         t0 = _perf_counter()
         if self.flush is not None: self.flush.zero_()
         if lead:
-            s = lead_seconds(self.prior[0] + self.host[-8:], self.prior[1] + self.gpu[-8:]); self.leads.append(s)
+            s = lead_seconds(self.prior + self.host[-8:]); self.leads.append(s)
             _spin(int(s * self.cycles_per_s))
         _record(start, stream)
         fn(*args)
@@ -238,12 +236,14 @@ def time_fn(fn, # called as `fn(*inputs)`
     with (device_lock(device) if lock else contextlib.nullcontext()), _gc_paused():
         t_call = _warmup(timer, fn, sets, warmup, warmup_s, max_reps, prepare)
         warm, timer = timer, make_timer(device, flush_l2, lead)
-        if isinstance(timer, CudaTimer): timer.prior = (warm.host[-8:], warm.gpu[-8:])   # the lead starts where warm-up left it
+        if isinstance(timer, CudaTimer): timer.prior = warm.host[-8:]   # the lead starts where warm-up left it
         n = reps if reps is not None else adaptive_reps(t_call, min_time_s, min_reps, max_reps)
         for i in range(n):
             if prepare is not None: prepare(i % len(sets))
             timer(fn, sets[i % len(sets)])
-        return summarize(timer.results())
+        t = summarize(timer.results())
+        if isinstance(timer, CudaTimer): t.host_ms = float(np.median(timer.host)) * 1e3
+        return t
 
 # %% ../nbs/05_profile.ipynb #a258957e
 def time_model(model:torch.nn.Module, # called as `model(*inputs)`
@@ -301,7 +301,7 @@ def baselines_dir() -> Path:
     d.mkdir(parents=True, exist_ok=True)
     return d
 
-TIMER_VERSION = 5   # part of the cache key: baselines timed by an earlier timer are measured again
+TIMER_VERSION = 6   # part of the cache key: baselines timed by an earlier timer are measured again
 
 def baseline_key(key:str, device, settings:dict, n_inputs:int, compile:bool) -> str:
     "Cache key of a baseline timing: everything that changes its numbers"
