@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The benchmark figures a long H200 job (scripts/h200.sh) did not reach, in one device call of a few minutes:
-#   bash scripts/h200-bench.sh EPISODES [SECONDS]
-# the diag-matmul timing fidelity (fresh processes), the suite against the ceilings (EPISODES: the sweep's episodes.jsonl),
-# the pool's throughput on level-1 solutions against the KernelBench way's tasks, and the turnaround of a level-1, -2 and -3
-# solution. Everything is written under $OUT as it finishes (bench.json is saved after every part), so a cut call keeps
-# what it measured. Needs only the device's torch, Triton and CuPy (no wheels).
+#   [ONLY=parts] bash scripts/h200-bench.sh EPISODES [SECONDS]
+# ONLY picks bench parts (default fidelity,suite,throughput,turnaround, run in that order): the diag-matmul timing
+# fidelity (fresh processes), the suite against the ceilings (EPISODES: the sweep's episodes.jsonl), the pool's
+# throughput on level-1 solutions (the KernelBench way's tasks), and the turnaround of a level-1, -2 and -3 solution.
+# Everything is written under $OUT as it finishes (bench.json is saved after every part), so a cut call keeps what it
+# measured. Needs only the device's torch, Triton and CuPy (no wheels).
 set -u
 cd "$(dirname "$0")/.."
 O=${OUT:-/tmp/out}; mkdir -p $O
@@ -19,7 +20,7 @@ from cuda_agent_lab.sandbox import warm_compile_cache; from cuda_agent_lab.tasks
 print(warm_compile_cache([get_task(n) for n in ('diag_matmul', 'gelu', 'transpose_copy', 'matmul_div_sum_scale', 'resnet_basic_block')], 'cuda', workers=5))
 " > $O/warm.log 2>&1
 log "warm-up done"
-timeout $(( end - $(date +%s) )) python3 bench/bench.py --out $O/bench --only fidelity,suite,throughput,turnaround \
+timeout $(( end - $(date +%s) )) python3 bench/bench.py --out $O/bench --only ${ONLY:-fidelity,suite,throughput,turnaround} \
   --episodes "$EP" --fidelity diag_matmul --fidelity-n 10 --throughput diag_matmul,gelu,transpose_copy \
   --kernelbench diag_matmul,gelu,transpose_copy --rounds 3 --turnaround-n 2 > $O/bench.log 2>&1
 log "bench rc=$?"

@@ -21,6 +21,13 @@ def test_merge_keeps_the_first_ceilings_and_every_part(tmp_path):
     assert r['ceilings'] == {'copy_GBps': 1.0} and r['compile'] == {'fast_path': 1, 'load_inline': 2}
     assert r['seconds'] == {'compile': 1, 'suite': 2} and r['command'] == 'a; b' and r['when'] == 'w1'
 
+def test_merge_keeps_fidelity_per_task_the_later_run_winning(tmp_path):
+    b = load_bench()
+    head = dict(device='cpu', device_name='x', torch='t', ceilings={})
+    (tmp_path/'a.json').write_text(json.dumps(dict(head, when='w1', command='a', fidelity=[{'task': 'diag_matmul', 'v': 1}, {'task': 'softmax', 'v': 1}])))
+    (tmp_path/'b.json').write_text(json.dumps(dict(head, when='w2', command='b', fidelity=[{'task': 'diag_matmul', 'v': 2}])))
+    assert b.merge([tmp_path/'a.json', tmp_path/'b.json'])['fidelity'] == [{'task': 'diag_matmul', 'v': 2}, {'task': 'softmax', 'v': 1}]
+
 def test_unknown_part_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit): load_bench().main(['--device', 'cpu', '--out', str(tmp_path/'x'), '--only', 'fidelty'])
     assert 'unknown part(s) fidelty' in capsys.readouterr().err
@@ -36,11 +43,14 @@ def test_bench_runs_every_part_on_the_cpu(tmp_path, monkeypatch):
     assert r['ceilings']['copy_GBps'] > 0 and r['compile']['fast_path']['cached_ms'] > 0
     f = r['fidelity'][0]
     assert f['n'] == 3 and f['pids'] == 3 and all(x >= 1 for x in f['rewards']) and f['time_fn_ms'] > 0
+    assert len(f['eval_s']) == 3 and f['pool_wall_s'] >= max(f['eval_s']) and all('verify' in p for p in f['phases'])
+    assert all(isinstance(c, bool) for c in f['baselines_cached'])  # recorded (a baseline too unsteady to cache is timed again)
     t = r['turnaround']['diag_matmul']
     assert len(t['warm_eval_s']) == 2 and 0 < t['share_outside_timed_kernel'] < 1 and 'verify' in t['phases_warm']
     assert r['throughput']['pool_2_lanes']['all_correct'] and r['throughput']['pool_1_lane']['per_gpu_hour'] > 0
     assert r['kernelbench'] == {}                                   # the KernelBench way needs CUDA
     assert [s['task'] for s in r['suite']][:2] == ['diag_matmul', 'softmax'] and r['suite'][0]['ref_flops'] > 0
     md = out.with_suffix('.md').read_text()
+    assert 'the pool (one lane, a worker started ahead' in md
     for part in ('## Targets', '## Compile latency', '## Evaluation turnaround', '## Throughput', '## Timing fidelity', '## Reference suite'):
         assert part in md, part
