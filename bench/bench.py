@@ -158,14 +158,22 @@ def solution(name:str, device:str) -> Path:
     return get_task(name).solutions['cuda' if is_cuda(device) else 'cpu']
 
 
+def detail(r:dict, key:str) -> dict:
+    "One section of an evaluation result's details ({} when it has none)"
+    return (r.get('details') or {}).get(key) or {}
+
+
 def baselines_cached(r:dict):
     "Whether the evaluation read its baselines from the cache (False: it timed eager and torch.compile itself)"
-    return ((r.get('details') or {}).get('baselines') or {}).get('cached')
+    return detail(r, 'baselines').get('cached')
+
+
+def per_hour(n:int, wall_s:float) -> float: return 3600 * n / wall_s
 
 
 def phase_seconds(r:dict) -> dict:
     "Seconds spent in each phase of the sandbox worker, from the phase start times in the verdict"
-    t = (r.get('details') or {}).get('phase_times') or {}
+    t = detail(r, 'phase_times')
     names = list(t)
     out = {a: round(t[b] - t[a], 4) for a, b in zip(names, names[1:])}
     if 'done' in t and r.get('eval_s'): out['outside_worker'] = round(r['eval_s'] - t['done'], 4)   # start-up wait, hand-over
@@ -185,15 +193,14 @@ def turnaround(names, device, n:int=3) -> dict:
             nxt = spawn_worker(device)
             warm.append(evaluate(t, cand, device, worker=w)); w = nxt
         w.discard()
-        ct = [r['details'].get('candidate_timing') or {} for r in warm]
+        ct, pw = [detail(r, 'candidate_timing') for r in warm], [phase_seconds(r) for r in warm]
         kernel_s = [c.get('median_ms', 0) * c.get('n', 0) / 1e3 for c in ct]
         out[name] = dict(level=t.level, first_eval_s=first['eval_s'], fresh_eval_s=[r['eval_s'] for r in fresh],
                          warm_eval_s=[r['eval_s'] for r in warm], rewards=[r['reward'] for r in fresh + warm],
                          median_fresh_s=median(r['eval_s'] for r in fresh), median_warm_s=median(r['eval_s'] for r in warm),
                          timed_kernel_s=median(kernel_s), t_candidate_ms=median(c.get('median_ms') for c in ct),
                          share_outside_timed_kernel=1 - median(k / r['eval_s'] for k, r in zip(kernel_s, warm)),
-                         phases_warm=phase_seconds(warm[-1]), phases_fresh=[phase_seconds(r) for r in fresh],
-                         phases_warm_all=[phase_seconds(r) for r in warm],
+                         phases_warm=pw[-1], phases_fresh=[phase_seconds(r) for r in fresh], phases_warm_all=pw,
                          baselines_cached=[baselines_cached(r) for r in fresh + warm], host_ms=median(c.get('host_ms') for c in ct))
     return out
 
@@ -260,7 +267,7 @@ def kernelbench_way(names) -> dict:
     wall = time.perf_counter() - t0
     if r.returncode: raise RuntimeError(r.stderr[-2000:])
     per = json.loads(r.stdout.strip().splitlines()[-1])
-    return dict(n=len(per), wall_s=wall, per_hour=3600 * len(per) / wall, candidates=per)
+    return dict(n=len(per), wall_s=wall, per_hour=per_hour(len(per), wall), candidates=per)
 
 
 def pool_throughput(names, device, lanes:int=1, rounds:int=1) -> dict:
@@ -271,7 +278,7 @@ def pool_throughput(names, device, lanes:int=1, rounds:int=1) -> dict:
         jobs = [dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:{lanes}:{i}') for i in range(rounds) for n in names]
         t0 = time.perf_counter(); rs = list(pool.map(jobs)); wall = time.perf_counter() - t0
     gpus = max(1, len(pool.gpus)) if is_cuda(device) else 1
-    return dict(n=len(rs), lanes_per_gpu=lanes, wall_s=wall, per_gpu_hour=3600 * len(rs) / wall / gpus,
+    return dict(n=len(rs), lanes_per_gpu=lanes, wall_s=wall, per_gpu_hour=per_hour(len(rs), wall) / gpus,
                 all_correct=all(r.get('correct') for r in rs), median_eval_s=median(r['eval_s'] for r in rs),
                 rewards={r['key']: r['reward'] for r in rs}, eval_s={r['key']: r['eval_s'] for r in rs},
                 phases={r['key']: phase_seconds(r) for r in rs}, baselines_cached={r['key']: baselines_cached(r) for r in rs})
@@ -329,11 +336,11 @@ def fidelity(name:str, device, n:int=20) -> dict:
         wall = time.perf_counter() - t0
     tc = [r['t_candidate_ms'] for r in rs if r['t_candidate_ms']]
     res = dict(task=name, n=len(tc), t_candidate_ms=tc, median_ms=median(tc), cv=cv(tc), within_run_cv=median(
-               ((r.get('details') or {}).get('candidate_timing') or {}).get('cv') for r in rs),
+               detail(r, 'candidate_timing').get('cv') for r in rs),
                speedup_compile=[r['speedup_compile'] for r in rs], speedup_eager=[r['speedup_eager'] for r in rs],
                rewards=[r['reward'] for r in rs], t_compile_ms=rs[-1]['t_compile_ms'], t_eager_ms=rs[-1]['t_eager_ms'],
                pids=len({(r.get('worker') or {}).get('pid') for r in rs}), pool_wall_s=wall, eval_s=[r['eval_s'] for r in rs],
-               phases=[phase_seconds(r) for r in rs], baselines_cached=[baselines_cached(r) for r in rs], host_ms=[((r.get('details') or {}).get('candidate_timing') or {}).get('host_ms') for r in rs])
+               phases=[phase_seconds(r) for r in rs], baselines_cached=[baselines_cached(r) for r in rs], host_ms=[detail(r, 'candidate_timing').get('host_ms') for r in rs])
     res.update(in_process(name, device))
     return res
 
@@ -396,7 +403,7 @@ def targets(r:dict) -> list:
         if best: out.append(('>= 1,000 evaluations per GPU-hour (level 1, pool)', f'{best:.0f}', best >= TARGETS['evals_per_gpu_hour']))
     for f in r.get('fidelity', []):
         if f.get('pool_wall_s') and get_task(f['task']).level == 1:   # the fidelity part's pool: one level-1 candidate, n fresh processes
-            rate, ev = 3600 * f['n'] / f['pool_wall_s'], median(f['eval_s'])
+            rate, ev = per_hour(f['n'], f['pool_wall_s']), median(f['eval_s'])
             if not l1: out.append((f"turnaround < 2 s on level 1 (pool, worker started ahead; {f['task']} x{f['n']})", f'{ev:.2f} s median', ev < TARGETS['turnaround_l1_s']))
             if not thr: out.append((f">= 1,000 evaluations per GPU-hour (level 1, pool; {f['task']} x{f['n']})", f'{rate:.0f}', rate >= TARGETS['evals_per_gpu_hour']))
         if f.get('median_ms') and f['median_ms'] > 0.1:
@@ -452,7 +459,7 @@ def markdown(r:dict) -> str:
               f"{_f(f.get('time_fn_no_lead_ms'), 4)} ms (under the guard {_f(f.get('time_fn_guarded_no_lead_ms'), 4)} ms)",
               f"- host time per call, no synchronisation: {_f(f['host_us_per_call'])} us bare, {_f(f['host_us_per_guarded_call'])} us under the guard",
               *([f"- the pool (one lane, a worker started ahead for each evaluation): {f['n']} evaluations in {_f(f['pool_wall_s'])} s, "
-                 f"{_f(3600 * f['n'] / f['pool_wall_s'], 4)} per GPU-hour; per evaluation {_f(median(f['eval_s']))} s median "
+                 f"{_f(per_hour(f['n'], f['pool_wall_s']), 4)} per GPU-hour; per evaluation {_f(median(f['eval_s']))} s median "
                  f"({_f(min(f['eval_s']))}-{_f(max(f['eval_s']))} s), phases (median s): "
                  + ', '.join(f"{p} {median(x.get(p) for x in f['phases']):.2f}" for p in f['phases'][0])] if f.get('pool_wall_s') else []),
               f"- eager {_f(f['t_eager_ms'], 4)} ms, torch.compile {_f(f['t_compile_ms'], 4)} ms; speedup vs compile median "
