@@ -10,10 +10,12 @@ Every figure is measured in this one run on this one machine:
   CUDA-Agent workdir), each in a fresh process;
 - turnaround: one evaluation (5 checks + profile, baselines cached) of a level-1, level-2 and level-3 reference
   solution, in a fresh process and in a worker started ahead, with the time per phase and the share outside the timed kernel;
-- throughput: evaluations per GPU-hour of the level-1 reference solutions through the pool (one and two lanes per GPU),
+- throughput: evaluations per GPU-hour of the level-1 reference solutions through the pool (one and two lanes per GPU,
+  one and two workers waiting per lane),
   against the same kernels evaluated the KernelBench way (load_inline, one process, one after the other);
 - fidelity: one candidate evaluated N times, each in a process no other candidate touched (coefficient of variation),
   and in one process the harness's timer against `triton.testing.do_bench` and plain events on the same module;
+- isolation: the diag-matmul solution timed (no lock) while another process makes CUDA contexts, or runs kernels;
 - suite: per task of a scripted-expert run, eager/compile/solution times and the solution's bandwidth (minimum traffic)
   and FLOP rate (the reference's FLOPs) against the ceilings.
 """
@@ -177,6 +179,11 @@ def phase_seconds(r:dict) -> dict:
     names = list(t)
     out = {a: round(t[b] - t[a], 4) for a, b in zip(names, names[1:])}
     if 'done' in t and r.get('eval_s'): out['outside_worker'] = round(r['eval_s'] - t['done'], 4)   # start-up wait, hand-over
+    tl, at = detail(r, 'timeline'), lambda a, b: round(tl[b] - tl[a], 4)
+    if tl.get('request') is not None: out['before_request'] = tl['request']   # copy, hand-over, and any wait for the warm-up
+    if None not in (tl.get('sent'), tl.get('ready')): out['waiting_for_warm_up'] = max(0.0, at('sent', 'ready'))
+    if None not in (tl.get('spawned'), tl.get('ready')): out['warm_up'] = at('spawned', 'ready')   # import, context (under the lock)
+    if None not in (tl.get('done'), tl.get('exited')): out['exit'] = at('done', 'exited')
     return out
 
 
@@ -187,10 +194,10 @@ def turnaround(names, device, n:int=3) -> dict:
         t, cand = get_task(name), solution(name, device)
         first = evaluate(t, cand, device)                      # baselines into the cache
         fresh = [evaluate(t, cand, device) for _ in range(n)]
-        w, warm = spawn_worker(device), []
-        time.sleep(8 if is_cuda(device) else 4)                # the first spare warms up; each next one while the last evaluates
-        for _ in range(n):
-            nxt = spawn_worker(device)
+        w, warm, ready_wait = spawn_worker(device), [], []
+        for _ in range(n):   # a candidate that finds a warm worker (in the agent loop the policy writes for seconds in between)
+            t_wait = time.perf_counter(); w.wait_ready(); ready_wait.append(round(time.perf_counter() - t_wait, 3))
+            nxt = spawn_worker(device)                        # the next one warms up while this one evaluates
             warm.append(evaluate(t, cand, device, worker=w)); w = nxt
         w.discard()
         ct, pw = [detail(r, 'candidate_timing') for r in warm], [phase_seconds(r) for r in warm]
@@ -201,7 +208,8 @@ def turnaround(names, device, n:int=3) -> dict:
                          timed_kernel_s=median(kernel_s), t_candidate_ms=median(c.get('median_ms') for c in ct),
                          share_outside_timed_kernel=1 - median(k / r['eval_s'] for k, r in zip(kernel_s, warm)),
                          phases_warm=pw[-1], phases_fresh=[phase_seconds(r) for r in fresh], phases_warm_all=pw,
-                         baselines_cached=[baselines_cached(r) for r in fresh + warm], host_ms=median(c.get('host_ms') for c in ct))
+                         baselines_cached=[baselines_cached(r) for r in fresh + warm], host_ms=median(c.get('host_ms') for c in ct),
+                         waited_for_warm_worker_s=ready_wait)
     return out
 
 
@@ -270,42 +278,49 @@ def kernelbench_way(names) -> dict:
     return dict(n=len(per), wall_s=wall, per_hour=per_hour(len(per), wall), candidates=per)
 
 
-def pool_throughput(names, device, lanes:int=1, rounds:int=1) -> dict:
-    "Evaluations per GPU-hour of the reference solutions of `names` (`rounds` times each) through `EvalPool` (warm workers, compile-ahead)"
+def pool_throughput(names, device, lanes:int=1, rounds:int=1, waiting:int=1) -> dict:
+    "Evaluations per GPU-hour of the reference solutions of `names` (`rounds` times each) through `EvalPool` (`waiting` workers started ahead per lane, compile-ahead)"
     from cuda_agent_lab.pool import EvalPool
-    with EvalPool(device=device, lanes_per_gpu=lanes) as pool:
+    with EvalPool(device=device, lanes_per_gpu=lanes, prespawn=waiting) as pool:
         time.sleep(8 if is_cuda(device) else 4)   # the lanes' first workers start ahead, as in a long-running pool
-        jobs = [dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:{lanes}:{i}') for i in range(rounds) for n in names]
+        jobs = [dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:{lanes}:{waiting}:{i}')
+                for i in range(rounds) for n in names]
         t0 = time.perf_counter(); rs = list(pool.map(jobs)); wall = time.perf_counter() - t0
     gpus = max(1, len(pool.gpus)) if is_cuda(device) else 1
-    return dict(n=len(rs), lanes_per_gpu=lanes, wall_s=wall, per_gpu_hour=per_hour(len(rs), wall) / gpus,
+    return dict(n=len(rs), lanes_per_gpu=lanes, waiting_per_lane=waiting, wall_s=wall, per_gpu_hour=per_hour(len(rs), wall) / gpus,
                 all_correct=all(r.get('correct') for r in rs), median_eval_s=median(r['eval_s'] for r in rs),
                 rewards={r['key']: r['reward'] for r in rs}, eval_s={r['key']: r['eval_s'] for r in rs},
                 phases={r['key']: phase_seconds(r) for r in rs}, baselines_cached={r['key']: baselines_cached(r) for r in rs})
 
 
 def throughput(device, names, kb_names, rounds:int=1) -> dict:
-    "The pool on `names` (`rounds` times) with one and two lanes per GPU, and on the KernelBench-way tasks, after a pass that caches every baseline"
+    "The pool on `names` (`rounds` times) with one and two lanes per GPU, one and two workers waiting per lane, and on the KernelBench-way tasks, after a pass that caches every baseline"
     from cuda_agent_lab.pool import EvalPool
     every = list(dict.fromkeys(names + kb_names))
     with EvalPool(device=device) as pool:                      # untimed: baselines into the cache, as in a long sweep
         list(pool.map([dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:cache') for n in every]))
-    res = {'pool_1_lane': pool_throughput(names, device, 1, rounds), 'pool_2_lanes': pool_throughput(names, device, 2, rounds)}
+    res = {f"pool_{l}_lane{'s' if l > 1 else ''}{'_2_waiting' if w > 1 else ''}": pool_throughput(names, device, l, rounds, w)
+           for l in (1, 2) for w in (1, 2)}
     if set(kb_names) != set(names): res['pool_kernelbench_tasks'] = pool_throughput(kb_names, device, 1, rounds)
     return res
 
 
 # ---------------------------------------------------------------------------------------------------- fidelity
-def in_process(name:str, device) -> dict:
-    "One solution timed in this process: the harness's `time_fn` (bare and under the guard), do_bench, plain events, host cost"
-    from cuda_agent_lab.guard import forbid_torch
+def loaded(name:str, device):
+    "The task of `name`, its reference solution's ModelNew (holding the reference's weights) and an input set, on `device`"
     t = get_task(name); task = load_task_module(t.source_for(device), str(t.path))
     torch.manual_seed(0)
     init = task.get_init_inputs()
     model = task.Model(*init).to(device).eval()
     mn = import_candidate(solution(name, device)/'model_new.py').ModelNew(*init).to(device).eval()
     mn.load_state_dict(model.state_dict())
-    x = [a.to(device) for a in task.get_inputs()]
+    return t, mn, [a.to(device) for a in task.get_inputs()]
+
+
+def in_process(name:str, device) -> dict:
+    "One solution timed in this process: the harness's `time_fn` (bare and under the guard), do_bench, plain events, host cost"
+    from cuda_agent_lab.guard import forbid_torch
+    t, mn, x = loaded(name, device)
     def guarded(*a):
         with torch.no_grad(), forbid_torch(allow=t.allow, record=[], functional=False): return mn(*a)
     res = {'time_fn_ms': profile.time_fn(mn, [x], device).median_ms, 'time_fn_guarded_ms': profile.time_fn(guarded, [x], device).median_ms,
@@ -343,6 +358,51 @@ def fidelity(name:str, device, n:int=20) -> dict:
                phases=[phase_seconds(r) for r in rs], baselines_cached=[baselines_cached(r) for r in rs], host_ms=[detail(r, 'candidate_timing').get('host_ms') for r in rs])
     res.update(in_process(name, device))
     return res
+
+
+# ---------------------------------------------------------------------------------------------------- isolation
+# What another process on the same GPU does to a timing: making and destroying CUDA contexts (what a worker's warm-up does),
+# or running kernels (the positive control: time-slicing between contexts must show).
+CHURN = r'''
+import ctypes, sys, time
+mode, seconds = sys.argv[1], float(sys.argv[2])
+if mode == 'kernel':
+    import torch
+    torch.zeros(1, device='cuda'); torch.cuda.synchronize()
+    print('go', flush=True); end, n = time.time() + seconds, 0
+    while time.time() < end: torch.cuda._sleep(20000); torch.cuda.synchronize(); n += 1
+    print(n / seconds, 0, flush=True)
+else:
+    cu = ctypes.CDLL('libcuda.so.1'); assert cu.cuInit(0) == 0
+    dev, ctx, p = ctypes.c_int(), ctypes.c_void_p(), ctypes.c_uint64()
+    cu.cuDeviceGet(ctypes.byref(dev), 0)
+    print('go', flush=True); end, made = time.time() + seconds, []
+    while time.time() < end:
+        t0 = time.perf_counter()
+        assert cu.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev) == 0   # a new context: the last round released its own
+        cu.cuCtxSetCurrent(ctx); cu.cuMemAlloc_v2(ctypes.byref(p), 64 << 20); cu.cuCtxSynchronize()
+        made.append(time.perf_counter() - t0)
+        cu.cuMemFree_v2(p); cu.cuCtxSetCurrent(None); cu.cuDevicePrimaryCtxRelease_v2(dev)
+    print(len(made) / seconds, sorted(made)[len(made) // 2], flush=True)
+'''
+
+
+def isolation(name:str='diag_matmul', device='cuda', reps:int=3000, rounds:int=2) -> dict:
+    "The solution of `name` timed with `time_fn` (no lock) while another process is quiet, churns CUDA contexts, or runs kernels"
+    _, mn, x = loaded(name, device)
+    profile.time_fn(mn, [x], device, lock=False, reps=200)   # warm
+    out = {}
+    for _ in range(rounds):
+        for mode in ('quiet', 'context', 'kernel'):
+            p = None if mode == 'quiet' else subprocess.Popen([sys.executable, '-c', CHURN, mode, '6'], stdout=subprocess.PIPE, text=True)
+            if p is not None: p.stdout.readline()   # 'go': the other process is set up and churning
+            tm = profile.time_fn(mn, [x], device, lock=False, reps=reps)
+            row = dict(median_ms=tm.median_ms, p90_ms=tm.p90_ms, mean_ms=tm.mean_ms, cv=tm.cv)
+            if p is not None:
+                rate, made = p.stdout.readline().split(); p.wait()
+                row.update(per_s=float(rate), context_s=float(made) if mode == 'context' else None)
+            out.setdefault(mode, []).append(row)
+    return dict(task=name, reps=reps, runs=out)
 
 
 # ---------------------------------------------------------------------------------------------------- the suite
@@ -433,23 +493,35 @@ def markdown(r:dict) -> str:
         L.append('')
     if 'turnaround' in r:
         L += ['## Evaluation turnaround (verify 5 checks + profile, baselines cached)', '',
-              '| task | level | fresh process s | worker started ahead s | timed kernel s | share outside the timed kernel | phases (warm), s |',
-              '|---|---|---|---|---|---|---|']
-        L += [f"| {k} | {v['level']} | {_f(v['median_fresh_s'])} | {_f(v['median_warm_s'])} | {_f(v['timed_kernel_s'])} | "
+              '| task | level | fresh process s | warm worker s | waited for it to warm up s | timed kernel s | share outside the timed kernel | phases (warm), s |',
+              '|---|---|---|---|---|---|---|---|']
+        L += [f"| {k} | {v['level']} | {_f(v['median_fresh_s'])} | {_f(v['median_warm_s'])} | {_f(median(v.get('waited_for_warm_worker_s') or [None]))} | {_f(v['timed_kernel_s'])} | "
               f"{v['share_outside_timed_kernel']:.1%} | {', '.join(f'{p} {s:.2f}' for p, s in v['phases_warm'].items())} |"
               for k, v in r['turnaround'].items()] + ['']
     kb = r.get('kernelbench')
     if thr or kb:
-        L += ['## Throughput', '', '| how | candidates | wall s | evaluations per GPU-hour | all correct |', '|---|---|---|---|---|']
+        L += ['## Throughput', '', '| how | candidates | wall s | evaluations per GPU-hour | all correct | per evaluation s (median) | phases (median s) |',
+              '|---|---|---|---|---|---|---|']
         for k, v in thr.items():
-            L.append(f"| {k} | {v['n']} | {_f(v['wall_s'])} | {_f(v['per_gpu_hour'], 4)} | {v['all_correct']} |")
+            ph = list(v.get('phases', {}).values())
+            L.append(f"| {k} | {v['n']} | {_f(v['wall_s'])} | {_f(v['per_gpu_hour'], 4)} | {v['all_correct']} | {_f(v.get('median_eval_s'))} | "
+                     + ', '.join(f"{p} {median(x.get(p) for x in ph if x.get(p) is not None):.2f}" for p in (ph[0] if ph else {})) + ' |')
         if kb:
             L.append(f"| KernelBench way (load_inline, one process, serial) | {kb['n']} | {_f(kb['wall_s'])} | {_f(kb['per_hour'], 4)} | "
-                     f"{all(x['correct'] for x in kb['candidates'])} |")
+                     f"{all(x['correct'] for x in kb['candidates'])} | {_f(median(x['total_s'] for x in kb['candidates']))} | build, 5 checks, 100 timings |")
             L += ['', 'KernelBench way, per candidate: ' + ', '.join(f"{x['task']} build {x['build_s']:.1f} s, total {x['total_s']:.1f} s, "
                                                               f"{x['median_ms']:.4g} ms" for x in kb['candidates'])]
         if r.get('kernelbench_error'): L += ['', f"KernelBench way failed: {r['kernelbench_error'][:300]}"]
         L.append('')
+    iso = r.get('isolation')
+    if iso:
+        L += [f"## Another process on the GPU during a timing ({iso['task']}, {iso['reps']} calls per run, no lock)", '',
+              '| other process | median ms per run | p90 ms per run | its rate per s | context made in, ms |', '|---|---|---|---|---|']
+        for mode, rows in iso['runs'].items():
+            L.append(f"| {mode} | {', '.join(_f(x['median_ms'], 4) for x in rows)} | {', '.join(_f(x['p90_ms'], 4) for x in rows)} | "
+                     f"{_f(median(x.get('per_s') for x in rows))} | {_f(median((x.get('context_s') or 0) * 1e3 for x in rows) if mode == 'context' else None)} |")
+        L += ['', 'context: a loop making a CUDA context, allocating 64 MB and destroying it; kernel: a loop of ~10 us spin kernels '
+                  '(the positive control: two contexts time-share the GPU).', '']
     for f in r.get('fidelity', []):
         L += [f"## Timing fidelity: {f['task']}", '',
               f"- {f['n']} evaluations, each in a never-used process ({f['pids']} distinct pids): t_candidate median {_f(f['median_ms'], 4)} ms, "
@@ -477,7 +549,7 @@ def markdown(r:dict) -> str:
     return '\n'.join(L) + '\n'
 
 
-PARTS = 'compile,fidelity,turnaround,throughput,kernelbench,suite'
+PARTS = 'compile,fidelity,turnaround,throughput,kernelbench,suite,isolation'
 
 
 def merge(paths) -> dict:
@@ -531,7 +603,8 @@ def main(argv=None):
              ('suite', lambda: suite_vs_ceilings(Path(a.episodes), r['ceilings'], dev) if a.episodes else []),
              ('throughput', lambda: throughput(dev, names(a.throughput), a.kernelbench.split(','), a.rounds)),
              ('turnaround', lambda: turnaround(a.turnaround.split(','), dev, 2 if a.quick else a.turnaround_n)),
-             ('kernelbench', lambda: kernelbench_way(a.kernelbench.split(',')) if is_cuda(dev) else {})]
+             ('kernelbench', lambda: kernelbench_way(a.kernelbench.split(',')) if is_cuda(dev) else {}),
+             ('isolation', lambda: isolation(a.fidelity.split(',')[0], dev) if is_cuda(dev) else {})]
     for name, fn in steps:
         if name not in parts: continue
         t0 = time.perf_counter()

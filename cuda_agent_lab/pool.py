@@ -137,7 +137,7 @@ class EvalPool:
                  workers:int|None=None,         # evaluations side by side on the CPU (local, device cpu) or CPU actors (ray, no GPUs)
                  timeout:float=300.0,           # default seconds per evaluation (and the limits of workers started ahead)
                  compile_workers:int|None=None, # compile-ahead lanes (default: a few on cuda, none on cpu)
-                 prespawn:bool=True,            # keep a worker started ahead in every lane
+                 prespawn:bool|int=True,        # keep a worker started ahead in every lane (an int: that many per lane)
                  arch:str|None=None,            # CUDA architecture for compile-ahead (default: asked of the first GPU)
                  lanes_per_gpu:int=1):          # local backend: evaluations in flight per GPU; 2 overlaps one's set-up with another's locked checks and timing
         if lanes_per_gpu < 1: raise ValueError(f"lanes_per_gpu must be at least 1, got {lanes_per_gpu}")
@@ -215,17 +215,21 @@ def _spare(self:LocalPool, gpu, device=None, timeout=None):
     try: return sandbox.spawn_worker(device or self.device, gpu, timeout or self.timeout)
     except OSError: return None
 
+def _top_up(self:LocalPool, spares:collections.deque, gpu):
+    "Start workers until the lane has `prespawn` of them waiting (oldest first)"
+    while len(spares) < int(self.prespawn) and (s := self._spare(gpu)) is not None: spares.append(s)
+
 def _lane(self:LocalPool, gpu):
-    spare = self._spare(gpu)
+    spares = collections.deque(); self._top_up(spares, gpu)
     while (job := self._jobs.get()) is not None:
         timeout = job.kwargs.get('timeout', self.timeout)
-        if spare is not None and spare.proc.poll() is not None: spare.discard(); spare = None
-        fits = spare is not None and spare.device == job.device and timeout <= spare.timeout
-        w, spare = (spare, None) if fits else (None, spare)
-        if spare is None and self.device.startswith('cuda'): spare = self._spare(gpu)
+        for s in [s for s in spares if s.proc.poll() is not None]: s.discard(); spares.remove(s)
+        w = next((s for s in spares if s.device == job.device and timeout <= s.timeout), None)   # the oldest that fits
+        if w is not None: spares.remove(w)
+        if self.device.startswith('cuda'): self._top_up(spares, gpu)
         self._evaluate(job, w, gpu, timeout)
-        if spare is None: spare = self._spare(gpu)   # on the CPU only now: not during a CPU timing
-    if spare is not None: spare.discard()
+        self._top_up(spares, gpu)   # on the CPU only now: not during a CPU timing
+    for s in spares: s.discard()
 
 def _evaluate(self:LocalPool, job:Job, w:sandbox.Spawned|None, gpu, timeout:float):
     "One attempt at `job` in worker `w` (or in a worker started now)"
@@ -269,7 +273,7 @@ def _close_local(self:LocalPool):
     for _ in range(self.n_compile): self._to_compile.put(None)
     for t in self._threads[:len(self.lanes)]: t.join()   # compile lanes end after their current compile (a hint, never waited on)
 
-LocalPool._spare, LocalPool._lane, LocalPool._evaluate, LocalPool._compile_lane, LocalPool.close = _spare, _lane, _evaluate, _compile_lane, _close_local
+LocalPool._spare, LocalPool._top_up, LocalPool._lane, LocalPool._evaluate, LocalPool._compile_lane, LocalPool.close = _spare, _top_up, _lane, _evaluate, _compile_lane, _close_local
 
 # %% ../nbs/16_pool.ipynb #bfebde23
 def join_ray(address:str|None=None):

@@ -13,8 +13,9 @@ from pathlib import Path
 __all__ = ['MAX_CANDIDATE_BYTES', 'PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS', 'candidate_files', 'copy_candidate', 'Stop',
            'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'import_candidate', 'audit_rule',
            'install_audit', 'warm_pools', 'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation',
-           'evaluate', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry',
-           'format_result', 'eval_cmd', 'warm_compile_cache', 'suite_markdown', 'evaluate_suite', 'suite_cmd']
+           'evaluate', 'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm',
+           'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache', 'suite_markdown', 'evaluate_suite',
+           'suite_cmd']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -57,9 +58,9 @@ class Worker:
     "One evaluation inside the sandbox process"
     def __init__(self, req:dict):
         self.req, self.dev = req, req['device']
-        self.v = dict(phase='start', compiled=False, correct=False, violations=[], error=None)
+        self.t0 = time.time()   # the request arrived (the worker's warm-up is over)
+        self.v = dict(phase='start', compiled=False, correct=False, violations=[], error=None, t_request=self.t0)
         self.stack = contextlib.ExitStack()   # what a phase holds until the verdict is written (the device lock)
-        self.t0 = time.time()
     def emit(self, **kw):
         if 'phase' in kw and not str(kw['phase']).endswith(':stopped'):   # when each phase began, seconds after the request
             self.v.setdefault('phase_times', {})[kw['phase']] = round(time.time() - self.t0, 4)
@@ -96,11 +97,17 @@ def _phase_task(w:Worker):
 
 # %% ../nbs/07_sandbox.ipynb #d80a7469
 def on_device(w:Worker, seeds) -> list:
-    "The task's inputs for each seed: drawn on the CPU, then copied to the device under its lock (not while another process times)"
+    "The task's inputs for each seed. On a GPU they are drawn there, under its lock (not while another process times); a task whose `get_inputs` fails that way is drawn on the CPU and copied"
+    import torch
     from cuda_agent_lab.profile import device_lock
     from cuda_agent_lab.verify import draw_inputs, tree_map
+    if not str(w.dev).startswith('cuda'): return [draw_inputs(w.mod.get_inputs, s, 'cpu') for s in seeds]
+    with device_lock(w.dev):
+        try:
+            sets = [draw_inputs(w.mod.get_inputs, s, w.dev, make_on=w.dev) for s in seeds]
+            torch.cuda.synchronize(); return sets
+        except Exception: pass   # e.g. a get_inputs that pairs a CPU generator with a factory function
     sets = [draw_inputs(w.mod.get_inputs, s, 'cpu') for s in seeds]
-    if not str(w.dev).startswith('cuda'): return sets
     with device_lock(w.dev): return [tree_map(lambda t: t.to(w.dev), s) for s in sets]
 
 def profile_inputs(w:Worker): return on_device(w, w.req['profile_seeds'])
@@ -433,7 +440,7 @@ def _env(device:str, gpu:int|None, scratch:Path) -> dict:
     if device.startswith('cuda'): env['CUDA_VISIBLE_DEVICES'] = str(gpu if gpu is not None else env.get('CUDA_VISIBLE_DEVICES', '0')).split(',')[0]
     else: env['CUDA_VISIBLE_DEVICES'] = ''
     from cuda_agent_lab.profile import lock_dir      # TMPDIR moves into the scratch folder: the timing locks must not
-    env.update(CAL_LOCK_DIR=str(lock_dir()), CAL_GPU_INDEX=env['CUDA_VISIBLE_DEVICES'] or '0')
+    env.update(CAL_LOCK_DIR=str(lock_dir()), CAL_GPU_INDEX=env['CUDA_VISIBLE_DEVICES'] or '0', CAL_READY_FILE=str(scratch/'ready'))
     return env
 
 def _cache_root() -> Path:
@@ -510,7 +517,15 @@ def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks
         if not keep_scratch: _rmtree(scratch)
     res = _contract(task.name, device, v, reward, strict_precision)
     res.update(details(v), eval_s=round(time.time() - t0, 3), task_hash=task.hash)
+    res['details']['timeline'] = timeline(v, t0)
     return res
+
+def timeline(v:dict, t0:float) -> dict:
+    "Seconds after the evaluation began (`t0`) when its worker was started (negative: ahead of it), the request went to the worker, the worker had warmed up, took the request, wrote its final verdict and exited"
+    h, t, done = v.get('handover') or {}, v.get('t_request'), (v.get('phase_times') or {}).get('done')
+    at = lambda x: None if x is None else round(x - t0, 4)
+    return dict(spawned=at(h.get('spawned')), sent=at(h.get('sent')), ready=at(h.get('ready')), request=at(t),
+                done=at(t + done) if t is not None and done is not None else None, exited=at(h.get('exited')))
 
 def _missing(name, device, msg, t0, worker=None):
     if worker is not None: worker.discard()
@@ -553,6 +568,15 @@ class Spawned:
     def discard(self):
         "Kill the process and remove its scratch folder"
         _killpg(self.proc); self.proc.wait(); _rmtree(self.scratch)
+    def ready_at(self) -> float|None:
+        "When the worker finished its warm-up (`time.time()`), or None while it is still warming up"
+        try: return float((self.scratch/'ready').read_text())
+        except (OSError, ValueError): return None
+    def wait_ready(self, timeout:float=120.0) -> bool:
+        "Wait until the worker has warmed up (or has ended, or `timeout` s passed); whether it is ready"
+        end = time.time() + timeout
+        while self.ready_at() is None and self.proc.poll() is None and time.time() < end: time.sleep(0.01)
+        return self.ready_at() is not None
 
 def spawn_worker(device:str, gpu=None, timeout:float=300.0, scratch:Path|None=None) -> Spawned:
     "Start a sandbox worker for `device` (pinned to `gpu`) that waits for its request; its limits are set from `timeout`"
@@ -566,13 +590,14 @@ def spawn_worker(device:str, gpu=None, timeout:float=300.0, scratch:Path|None=No
 
 def finish_worker(w:Spawned, req:dict, timeout:float) -> dict:
     "Hand `req` to the started worker `w` and wait up to `timeout` s from now; the verdict, with a violation for a timeout, a signal or an early exit"
-    proc, out_p, err_p = w.proc, w.scratch/'stdout.txt', w.scratch/'stderr.txt'
+    proc, out_p, err_p, t_sent = w.proc, w.scratch/'stdout.txt', w.scratch/'stderr.txt', time.time()
     try: proc.communicate(json.dumps(req).encode(), timeout=timeout); timed_out = False
     except subprocess.TimeoutExpired: _killpg(proc); proc.wait(); timed_out = True
     finally: _killpg(proc)
     vp = Path(req['verdict_path'])
     v = json.loads(vp.read_text()) if vp.exists() else dict(phase='start', compiled=False, correct=False, violations=[], error=None)
     v['stdout_tail'], v['returncode'] = _tail(out_p) + _tail(err_p), proc.returncode
+    v['handover'] = dict(spawned=w.t_spawn, ready=w.ready_at(), sent=t_sent, exited=time.time())   # time.time() of each
     finished = str(v.get('phase', '')) in ('done',) or str(v.get('phase', '')).endswith(':stopped')
     if timed_out: bad = _viol('timeout', f"the evaluation did not finish within {timeout:g} s (phase {v.get('phase')})")
     elif finished and proc.returncode == 0: bad = None
@@ -598,6 +623,7 @@ def worker_entry():
     if len(sys.argv) > 1:
         try: prewarm(sys.argv[1])
         except Exception: pass   # the evaluation meets the same problem and reports it
+        if os.environ.get('CAL_READY_FILE'): Path(os.environ['CAL_READY_FILE']).write_text(repr(time.time()))   # Spawned.ready_at
     req = json.loads(sys.stdin.read() or 'null')
     if req is None: os._exit(0)   # a spare worker that was never used
     sys.stdin.close()

@@ -3,7 +3,8 @@
 #   [ONLY=parts] bash scripts/h200-bench.sh EPISODES [SECONDS]
 # ONLY picks bench parts (default fidelity,suite,throughput,turnaround, run in that order): the diag-matmul timing
 # fidelity (fresh processes), the suite against the ceilings (EPISODES: the sweep's episodes.jsonl), the pool's
-# throughput on level-1 solutions (the KernelBench way's tasks), and the turnaround of a level-1, -2 and -3 solution.
+# throughput on level-1 solutions (the KernelBench way's tasks), and the turnaround of a level-1, -2 and -3 solution;
+# isolation (not in the default) times diag_matmul while another process makes CUDA contexts or runs kernels.
 # Everything is written under $OUT as it finishes (bench.json is saved after every part), so a cut call keeps what it
 # measured. Needs only the device's torch, Triton and CuPy (no wheels).
 set -u

@@ -28,6 +28,14 @@ def test_merge_keeps_fidelity_per_task_the_later_run_winning(tmp_path):
     (tmp_path/'b.json').write_text(json.dumps(dict(head, when='w2', command='b', fidelity=[{'task': 'diag_matmul', 'v': 2}])))
     assert b.merge([tmp_path/'a.json', tmp_path/'b.json'])['fidelity'] == [{'task': 'diag_matmul', 'v': 2}, {'task': 'softmax', 'v': 1}]
 
+def test_isolation_table():
+    b = load_bench()
+    row = lambda m, **kw: dict(median_ms=m, p90_ms=m * 1.1, mean_ms=m, cv=0.01, **kw)
+    iso = dict(task='diag_matmul', reps=10, runs=dict(quiet=[row(0.04)], context=[row(0.041, per_s=20.0, context_s=0.05)],
+                                                     kernel=[row(0.09, per_s=900.0, context_s=None)]))
+    md = b.markdown(dict(when='w', device='cuda', device_name='x', torch='t', command='c', ceilings={'copy_GBps': 1.0}, isolation=iso))
+    assert '| context | 0.041 | 0.0451 | 20 | 50 |' in md and '| kernel | 0.09 |' in md and '| quiet | 0.04 |' in md
+
 def test_unknown_part_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit): load_bench().main(['--device', 'cpu', '--out', str(tmp_path/'x'), '--only', 'fidelty'])
     assert 'unknown part(s) fidelty' in capsys.readouterr().err
@@ -47,7 +55,12 @@ def test_bench_runs_every_part_on_the_cpu(tmp_path, monkeypatch):
     assert all(isinstance(c, bool) for c in f['baselines_cached'])  # recorded (a baseline too unsteady to cache is timed again)
     t = r['turnaround']['diag_matmul']
     assert len(t['warm_eval_s']) == 2 and 0 < t['share_outside_timed_kernel'] < 1 and 'verify' in t['phases_warm']
-    assert r['throughput']['pool_2_lanes']['all_correct'] and r['throughput']['pool_1_lane']['per_gpu_hour'] > 0
+    assert len(t['waited_for_warm_worker_s']) == 2 and {'before_request', 'warm_up', 'exit', 'waiting_for_warm_up'} <= set(t['phases_warm'])
+    assert t['phases_warm']['warm_up'] > 0 and t['phases_warm']['before_request'] < t['median_warm_s']
+    thr = r['throughput']
+    assert set(thr) == {'pool_1_lane', 'pool_1_lane_2_waiting', 'pool_2_lanes', 'pool_2_lanes_2_waiting'}, set(thr)
+    assert all(v['all_correct'] and v['per_gpu_hour'] > 0 for v in thr.values())
+    assert thr['pool_1_lane_2_waiting']['waiting_per_lane'] == 2 and thr['pool_2_lanes']['lanes_per_gpu'] == 2
     assert r['kernelbench'] == {}                                   # the KernelBench way needs CUDA
     assert [s['task'] for s in r['suite']][:2] == ['diag_matmul', 'softmax'] and r['suite'][0]['ref_flops'] > 0
     md = out.with_suffix('.md').read_text()
