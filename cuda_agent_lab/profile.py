@@ -1,4 +1,4 @@
-"""Warm-up, device-wide synchronisation, a flushed L2, rotating inputs, many repeats and a median: the same way for the candidate, PyTorch eager and `torch.compile`.
+"""Warm-up, device-wide synchronisation, a flushed L2, rotating inputs, many repeats and a median: the same way for the candidate, PyTorch eager and `torch.compile`; and the speed-of-light floor below which a timing is impossible.
 
 Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/profile.html.md"""
 
@@ -11,14 +11,16 @@ from dataclasses import dataclass, asdict, fields
 from pathlib import Path
 import numpy as np
 import torch
-from .jit import cache_dir, content_hash
+from .jit import cache_dir, content_hash, libcuda, _ensure_context
 
 # %% auto #0
-__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'Timing', 'summarize',
-           'flush_buffer', 'CpuTimer', 'hidden_work_ms', 'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path',
-           'open_device_lock', 'device_lock', 'make_timer', 'adaptive_reps', 'time_fn', 'time_model',
+__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'CUDA_ERROR_NOT_SUPPORTED', 'TIMER_VERSION', 'MAX_CACHED_SPREAD',
+           'CEILING_VERSION', 'CEILING_SIZES', 'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer',
+           'CpuTimer', 'hidden_work_ms', 'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path', 'open_device_lock',
+           'device_lock', 'make_timer', 'adaptive_reps', 'time_fn', 'reset_persisting_l2', 'time_model',
            'precision_settings', 'precision', 'device_name', 'baselines_dir', 'baseline_key', 'spread', 'time_compiled',
-           'time_baselines']
+           'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves',
+           'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -104,13 +106,15 @@ def lead_seconds(host_s:list[float], # host seconds of recent calls, from the fl
 
 class CudaTimer:
     "Times calls with CUDA events on the current stream; work still running on other streams when a call ends is added to its time"
-    def __init__(self, device, flush_l2:bool=True, lead:bool=True):
+    def __init__(self, device, flush_l2:bool=True, lead:bool=True, reset_l2:bool=True):
         self.device = _cuda_device(device)
+        self.reset_l2 = reset_l2   # reset persisting L2 lines before each call's flush
         self.flush = flush_buffer(self.device) if flush_l2 else None
         self.lead = lead and _spin is not None
         self.cycles_per_s = None   # the spin kernel's clock, measured at the first call
         self.events, self.after, self.idle, self.host, self.gpu, self.leads = [], [], [], [], [], []
         self.prior = []            # host times of calls before this timer's (its warm-up), for the first leads
+        self.reset_s = []          # host seconds of each call's persisting-L2 reset, outside the interval
     def _wait(self) -> float:
         "Seconds the host spends synchronising the whole device"
         t0 = _perf_counter()
@@ -122,8 +126,16 @@ class CudaTimer:
         a, b = _Event(enable_timing=True), _Event(enable_timing=True)
         _record(a, stream); _spin(400_000); _record(b, stream); _event_sync(b)
         return 400_000 / max(_elapsed(a, b) / 1e3, 1e-9)
+    def _reset_l2(self):
+        "Reset persisting L2 lines (`reset_persisting_l2`), timing it; stop for good on a device that has none"
+        t0 = _perf_counter(); rc = reset_persisting_l2(self.device); self.reset_s.append(_perf_counter() - t0)
+        if rc == CUDA_ERROR_NOT_SUPPORTED: self.reset_l2 = False
+        elif rc: raise RuntimeError(f"cuCtxResetPersistingL2Cache failed on {self.device} (CUDA error {rc}): lines a candidate "
+                                    "marked persisting would stay in L2 from one timed call to the next; reset_l2=False times "
+                                    "without the reset (for a positive control only)")
     def __call__(self, fn, args):
         stream = _current_stream(self.device)
+        if self.reset_l2: self._reset_l2()
         lead = self.lead and _current_device() == self.device.index
         if lead and self.cycles_per_s is None: self.cycles_per_s = self._clock(stream)
         start, end = _Event(enable_timing=True), _Event(enable_timing=True)
@@ -192,9 +204,9 @@ def _check_input_sets(input_sets) -> list:
                         "wrap a single set as [inputs]")
     return [tuple(s) for s in input_sets]
 
-def make_timer(device, flush_l2:bool=True, lead:bool=True):
+def make_timer(device, flush_l2:bool=True, lead:bool=True, reset_l2:bool=True):
     "A `CudaTimer` for a CUDA device, else a `CpuTimer`"
-    return CudaTimer(device, flush_l2, lead) if torch.device(device).type == 'cuda' else CpuTimer()
+    return CudaTimer(device, flush_l2, lead, reset_l2) if torch.device(device).type == 'cuda' else CpuTimer()
 
 def _warmup(timer, fn, sets, warmup, warmup_s, max_calls, prepare=None) -> float:
     "Run the warm-up calls through `timer`; the fastest one's wall time in seconds"
@@ -228,14 +240,15 @@ def time_fn(fn, # called as `fn(*inputs)`
             max_reps:int=1000, # most timed calls when `reps` is None (and most warm-up calls)
             prepare=None, # called as `prepare(i)` before each call on input set `i`, outside the timed region
             lock:bool=True, # hold `device_lock(device)` while timing
-            lead:bool=True # on a GPU, queue a spin before each call so the host's launch latency is not timed
+            lead:bool=True, # on a GPU, queue a spin before each call so the host's launch latency is not timed
+            reset_l2:bool=True # on a GPU, reset persisting L2 lines before each call's flush (False: a positive control only)
            ) -> Timing:
     "Time `fn` over rotating `input_sets` after a warm-up; per-call times summarised"
     sets = _check_input_sets(input_sets)
-    timer = make_timer(device, flush_l2, lead)
+    timer = make_timer(device, flush_l2, lead, reset_l2)
     with (device_lock(device) if lock else contextlib.nullcontext()), _gc_paused():
         t_call = _warmup(timer, fn, sets, warmup, warmup_s, max_reps, prepare)
-        warm, timer = timer, make_timer(device, flush_l2, lead)
+        warm, timer = timer, make_timer(device, flush_l2, lead, reset_l2)
         if isinstance(timer, CudaTimer): timer.prior = warm.host[-8:]   # the lead starts where warm-up left it
         n = reps if reps is not None else adaptive_reps(t_call, min_time_s, min_reps, max_reps)
         for i in range(n):
@@ -244,6 +257,16 @@ def time_fn(fn, # called as `fn(*inputs)`
         t = summarize(timer.results())
         if isinstance(timer, CudaTimer): t.host_ms = float(np.median(timer.host)) * 1e3
         return t
+
+# %% ../nbs/05_profile.ipynb #318c9941
+CUDA_ERROR_NOT_SUPPORTED = 801   # the driver's answer on a device without persisting L2 lines
+
+def reset_persisting_l2(device) -> int:
+    "Turn every persisting L2 line of `device` back into a normal one, so the next flush evicts it; the driver's result code"
+    with torch.cuda.device(device):
+        _ensure_context()
+        return libcuda().cuCtxResetPersistingL2Cache()
+
 
 # %% ../nbs/05_profile.ipynb #a258957e
 def time_model(model:torch.nn.Module, # called as `model(*inputs)`
@@ -373,3 +396,111 @@ def time_baselines(model:torch.nn.Module, # the task's `Model`, on `device`
                elapsed_s=_perf_counter() - t0)
     if ck and _steady(rec): _write_cached(ck, rec)
     return {**rec, 'cached': False}
+
+# %% ../nbs/05_profile.ipynb #7f4b3a5e
+CEILING_VERSION = 1   # part of the ceiling's cache key: bump it when the measurement changes
+CEILING_SIZES = {'cpu': tuple(1 << s for s in (16, 18, 20, 22, 24)),    # 64 KiB (L1/L2) to 16 MiB (last level)
+                 'cuda': tuple(1 << s for s in (20, 22, 24, 26, 28))}   # 1 MiB (in L2) to 256 MiB (memory)
+CEILING_REPS = 20   # timed calls per size and kind; the fastest counts
+
+def ceilings_dir() -> Path:
+    "Folder of cached copy ceilings"
+    d = cache_dir()/'ceilings'
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+def ceiling_key(device) -> str:
+    "Cache key of `device`'s copy ceiling: its name, the torch version and `CEILING_VERSION`"
+    return content_hash('copy-ceiling', device_name(device), torch.__version__, CEILING_VERSION)
+
+def _best_GBps(fn, nbytes:int, device) -> float:
+    "`nbytes` over the fastest of `CEILING_REPS` calls of `fn()`, timed by `time_fn` as a candidate is, in GB/s"
+    t = time_fn(fn, [[]], device, warmup=3, warmup_s=0.02, reps=CEILING_REPS)
+    return nbytes / t.min_ms / 1e6
+
+def measure_ceiling(device='cpu', # where to measure
+                    sizes=None # buffer sizes in bytes; default `CEILING_SIZES` of the device's type
+                   ) -> dict:
+    "Best bytes-moved rate of a copy (read + write) and a fill (write) of buffers of each size, in GB/s"
+    d, by = torch.device(device), {}
+    for n in sizes or CEILING_SIZES[d.type]:
+        a = torch.ones(n // 4, device=d); b = torch.empty_like(a)
+        by[str(n)] = {'copy': _best_GBps(lambda: b.copy_(a), 2 * n, d), 'fill': _best_GBps(b.zero_, n, d)}
+        del a, b
+    if d.type == 'cuda': torch.cuda.empty_cache()
+    return {'GBps': max(max(r.values()) for r in by.values()), 'by_size': by}
+
+def _write_json(path:Path, rec:dict):
+    "Write `rec` to `path` through a temporary file and a rename, so no reader sees half a file"
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix='.tmp')
+    try:
+        with os.fdopen(fd, 'w') as f: json.dump(rec, f, indent=1)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True); raise
+
+def copy_ceiling(device='cpu') -> dict:
+    "`device`'s copy ceiling in GB/s of bytes moved (`measure_ceiling`), measured once and cached on disk"
+    key = ceiling_key(device)
+    p = ceilings_dir()/f'{key[:32]}.json'
+    try:
+        rec = json.loads(p.read_text())
+        if rec.get('key') == key: return {**rec, 'cached': True}
+    except (OSError, ValueError): pass
+    rec = dict(key=key, device_name=device_name(device), torch=torch.__version__, version=CEILING_VERSION, **measure_ceiling(device))
+    _write_json(p, rec)
+    return {**rec, 'cached': False}
+
+
+# %% ../nbs/05_profile.ipynb #2c03491a
+def tensor_leaves(x) -> list:
+    "The tensors in `x`: a tensor, or tuples, lists and dict values of them, nested"
+    if isinstance(x, torch.Tensor): return [x]
+    if isinstance(x, dict): x = list(x.values())
+    return [t for v in x for t in tensor_leaves(v)] if isinstance(x, (tuple, list)) else []
+
+def view_bytes(t:torch.Tensor) -> int:
+    "Fewest bytes that hold every element of the view `t`: a broadcast (stride 0) dimension counts once"
+    if t.numel() == 0: return 0
+    dims = [(n, abs(s)) for n, s in zip(t.shape, t.stride()) if n > 1 and s != 0]
+    return min(math.prod(n for n, _ in dims), 1 + sum((n - 1) * s for n, s in dims)) * t.element_size()
+
+def _storage(t:torch.Tensor):
+    "`(id, nbytes)` of the storage under `t`, or None for a tensor without one (sparse, some subclasses)"
+    if t.layout != torch.strided: return None
+    try: s = t.untyped_storage()
+    except (RuntimeError, NotImplementedError): return None
+    return s._cdata, s.nbytes()
+
+def output_bytes(outputs, # what the call returned: a tensor, or nested tuples, lists and dicts of tensors
+                 exclude=() # tensors the call did not write (its inputs): outputs that alias them count nothing
+                ) -> int:
+    "Bytes the call must have written to produce `outputs`: each distinct storage once, by its largest view"
+    skip = {s[0] for t in tensor_leaves(exclude) if (s := _storage(t))}
+    best = {}
+    for t in tensor_leaves(outputs):
+        if (s := _storage(t)) and s[0] not in skip: best[s[0]] = min(max(best.get(s[0], 0), view_bytes(t)), s[1])
+    return sum(best.values())
+
+
+# %% ../nbs/05_profile.ipynb #5fa0baa6
+SOL_MARGIN = 0.5   # a timing under this fraction of the speed-of-light floor is impossible (see the prose for why 0.5)
+
+def speed_of_light(t_ms:float, # the call's timing (the candidate's median)
+                   write_bytes:int, # bytes the call must write: `output_bytes(outputs, exclude=inputs)`
+                   read_bytes:int=0, # bytes the call must read (only where known; an input's size is not that)
+                   *, ceiling_GBps:float, # the device's ceiling: `copy_ceiling(device)['GBps']`
+                   margin:float=SOL_MARGIN # impossible when `t_ms < margin * floor_ms`
+                  ) -> dict:
+    "The speed-of-light floor of a call that moves `write_bytes + read_bytes`, and whether `t_ms` is impossibly below it"
+    if not ceiling_GBps > 0: raise ValueError(f"speed_of_light: ceiling_GBps must be positive, got {ceiling_GBps!r}; pass copy_ceiling(device)['GBps']")
+    floor = (write_bytes + read_bytes) / (ceiling_GBps * 1e6)
+    return dict(floor_ms=floor, write_bytes=int(write_bytes), read_bytes=int(read_bytes), ceiling_GBps=float(ceiling_GBps),
+                margin=float(margin), ratio=float(t_ms) / floor if floor > 0 else None, impossible=bool(floor > 0 and t_ms < margin * floor))
+
+
+# %% ../nbs/05_profile.ipynb #5c7e9caf
+def meta_outputs(mod):
+    "The outputs of a task module's `Model` at full size (`get_init_inputs`, `get_inputs`) on the meta device: shapes, no data"
+    with torch.device('meta'), torch.no_grad(): return mod.Model(*mod.get_init_inputs())(*mod.get_inputs())
+

@@ -11,11 +11,11 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['MAX_CANDIDATE_BYTES', 'PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS', 'candidate_files', 'copy_candidate', 'Stop',
-           'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'import_candidate', 'audit_rule',
-           'install_audit', 'warm_pools', 'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation',
-           'evaluate', 'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm',
-           'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache', 'suite_markdown', 'evaluate_suite',
-           'suite_cmd']
+           'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines', 'baselines_in_child',
+           'thread_names', 'describe_threads', 'import_candidate', 'audit_rule', 'install_audit', 'warm_pools',
+           'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'evaluate', 'timeline', 'details',
+           'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result',
+           'eval_cmd', 'warm_compile_cache', 'suite_markdown', 'evaluate_suite', 'suite_cmd']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -59,7 +59,7 @@ class Worker:
     def __init__(self, req:dict):
         self.req, self.dev = req, req['device']
         self.t0 = time.time()   # the request arrived (the worker's warm-up is over)
-        self.v = dict(phase='start', compiled=False, correct=False, violations=[], error=None, t_request=self.t0)
+        self.v = dict(phase='start', compiled=False, correct=False, violations=[], error=None, t_request=self.t0, pid=os.getpid())
         self.stack = contextlib.ExitStack()   # what a phase holds until the verdict is written (the device lock)
     def emit(self, **kw):
         if 'phase' in kw and not str(kw['phase']).endswith(':stopped'):   # when each phase began, seconds after the request
@@ -112,15 +112,47 @@ def on_device(w:Worker, seeds) -> list:
 
 def profile_inputs(w:Worker): return on_device(w, w.req['profile_seeds'])
 
-def _phase_baselines(w:Worker):
-    if not w.req.get('profile', True): return
+def _baseline_kinds(w:Worker) -> dict:
+    "The baselines a request needs: verdict field -> whether TF32 is allowed"
+    return {'baselines': False, **({'baselines_tf32': True} if w.req.get('tf32_baselines') else {})}
+
+def cached_baselines(w:Worker) -> dict|None:
+    "Every baseline the request needs, from the disk cache; None when one of them was never timed (or not steadily)"
+    from cuda_agent_lab.profile import baseline_key, precision, _read_cached
+    got = {}
+    for field, tf32 in _baseline_kinds(w).items():
+        with precision(tf32, w.dev) as settings:
+            ck = baseline_key(w.req['task_hash'], w.dev, settings, len(w.req['profile_seeds']), w.req.get('compile', True))
+        if (hit := _read_cached(ck)) is None: return None
+        got[field] = hit
+    return got
+
+def _phase_time_baselines(w:Worker):
+    "The baselines timed in this process (a baselines-only request: no candidate ever runs here)"
     from cuda_agent_lab.profile import time_baselines
     w.emit(phase='baselines')
     w.sets = profile_inputs(w)
     kw = dict(compile=w.req.get('compile', True), **w.req.get('profile_opts', {}))
-    w.emit(baselines=time_baselines(w.model, w.sets, w.dev, key=w.req['task_hash'], **kw))
-    if w.req.get('tf32_baselines'):
-        w.emit(baselines_tf32=time_baselines(w.model, w.sets, w.dev, key=w.req['task_hash'], tf32=True, **kw))
+    for field, tf32 in _baseline_kinds(w).items():
+        b = time_baselines(w.model, w.sets, w.dev, key=w.req['task_hash'], tf32=tf32, **kw)
+        w.emit(**{field: {**b, 'timed_by_pid': os.getpid()}})
+
+def baselines_in_child(w:Worker) -> dict:
+    "Time the baselines in a process of their own and return its fields; raises RuntimeError with its error when it failed"
+    path = Path(w.req['verdict_path']).with_name(f'baselines-{os.urandom(6).hex()}.json')
+    req = {**w.req, 'baselines_only': True, 'verdict_path': str(path)}
+    r = subprocess.run([sys.executable, '-P', '-m', 'cuda_agent_lab.sandbox'], input=json.dumps(req), text=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    v = json.loads(path.read_text()) if path.exists() else {}
+    if v.get('phase') != 'done':
+        raise RuntimeError(f"timing the baselines failed (exit {r.returncode}): {v.get('error') or r.stderr[-1500:]}")
+    return {k: v[k] for k in _baseline_kinds(w)}
+
+def _phase_baselines(w:Worker):
+    if not w.req.get('profile', True): return
+    w.emit(phase='baselines')
+    w.sets = profile_inputs(w)
+    w.emit(**(cached_baselines(w) or baselines_in_child(w)))
 
 # %% ../nbs/07_sandbox.ipynb #474cb8f9
 import importlib.util
@@ -137,6 +169,23 @@ def _phase_static(w:Worker):
         w.v['error'] = f"{bad[0].file or 'model_new.py'} line {bad[0].line}: {bad[0].message}"
         w.emit(); raise Stop()
 
+def thread_names() -> dict:
+    "Name of each thread of this process by its kernel thread id: the Python thread's name where there is one, else the kernel's `comm`"
+    import threading
+    py = {t.native_id: t.name for t in threading.enumerate() if t.native_id is not None}
+    try: tids = [int(t) for t in os.listdir('/proc/self/task')]
+    except OSError: return py
+    def comm(t):
+        try: return Path(f'/proc/self/task/{t}/comm').read_text().strip()
+        except OSError: return '?'
+    return {t: py.get(t) or comm(t) for t in tids}
+
+def describe_threads(tids) -> str:
+    "The threads `tids` (still running) by id and name, for a violation message"
+    names = thread_names()
+    alive = [f"{t} {names[t]!r}" for t in sorted(tids) if t in names]
+    return ', '.join(alive) or 'a thread that has exited since'
+
 def import_candidate(path:Path):
     "Import `model_new.py` at `path` as module `model_new`"
     sys.path.append(str(path.parent))
@@ -152,7 +201,8 @@ def _phase_import(w:Worker):
     from cuda_agent_lab.jit import KernelRejected
     w.emit(phase='import')
     warm_pools(w.dev)
-    w.snap, threads, path = snapshot_harness(), thread_count(), Path(w.req['candidate_main'])
+    w.ceiling = _ceiling(w.dev)   # read before any candidate code runs in this process
+    w.snap, threads, tids, path = snapshot_harness(), thread_count(), set(thread_names()), Path(w.req['candidate_main'])
     w.audit = []
     install_audit(w.audit, (str(Path(w.req['verdict_path']).parent.resolve()), str(_cache_root().resolve())))
     root = str(path.parent.resolve())
@@ -171,7 +221,8 @@ def _phase_import(w:Worker):
     if not isinstance(getattr(w.cand, 'ModelNew', None), type):
         w.fail('no_model_new', f"{path.name}: `ModelNew` is missing; the candidate must define class ModelNew(nn.Module)", path.name)
     if w.audit: w.fail(w.audit[0]['code'], f"importing {path.name}: {w.audit[0]['message']}")
-    if thread_count() > threads: w.fail('spawned_thread', f"importing {path.name} started a thread")
+    if thread_count() > threads:
+        w.fail('spawned_thread', f"importing {path.name} started a thread: {describe_threads(set(thread_names()) - tids)}")
     w.emit(compiled=True)
 
 # %% ../nbs/07_sandbox.ipynb #e0907649
@@ -232,6 +283,12 @@ def install_audit(record:list, roots:tuple):
 _OMP_WARM = "void cal_omp_warm(float* x, long n) {\n    #pragma omp parallel for\n    for (long i = 0; i < n; i++) x[i] = (float)i;\n}\n"
 _CU_WARM = 'extern "C" __global__ void cal_cu_warm(float* x) { x[threadIdx.x] = 1.0f; }'
 
+def _ceiling(device:str) -> dict|None:
+    "The device's copy ceiling (`profile.copy_ceiling`, measured once per device), or None where it cannot be had"
+    from cuda_agent_lab.profile import copy_ceiling
+    try: return copy_ceiling(device)
+    except Exception: return None
+
 def warm_pools(device:str):
     "Start the thread pools and libraries an honest candidate uses (not counted as its threads); open the timing lock file"
     import torch
@@ -244,6 +301,7 @@ def warm_pools(device:str):
         with profile.device_lock(device):
             y = torch.zeros(32, device=device)
             jit.nvrtc_library(); jit.cuda_kernel(_CU_WARM, 'cal_cu_warm')(1, 32, y); torch.cuda.synchronize()
+    _ceiling(device)   # measured by the first worker of a device, read from the cache by every later one
 
 # %% ../nbs/07_sandbox.ipynb #dd9b962f
 def _phase_init(w:Worker):
@@ -339,6 +397,18 @@ def _after_checks(w:Worker, kept:dict, record:list) -> list:
     bad += [v.to_dict() for v in check_harness(w.snap)]
     return bad
 
+def _speed_of_light(w:Worker, t, kept:dict) -> list:
+    "The speed-of-light floor of the timed calls (in the verdict) and a `speed_of_light` finding when they beat it"
+    from cuda_agent_lab.profile import output_bytes, speed_of_light
+    if not kept or not w.ceiling: return []
+    k = min(kept)
+    sol = speed_of_light(t.median_ms, output_bytes(kept[k][1], exclude=w.sets[k]), ceiling_GBps=w.ceiling['GBps'])
+    w.emit(speed_of_light=sol)
+    if not sol['impossible']: return []
+    return [_viol('speed_of_light', f"a timed call took {t.median_ms:.4g} ms, under {sol['margin']:g} x the {sol['floor_ms']:.4g} ms "
+                  f"that writing its {sol['write_bytes'] / 1e6:.4g} MB of outputs takes at this device's measured "
+                  f"{sol['ceiling_GBps']:.4g} GB/s: physically impossible, so the timing was fooled")]
+
 def _phase_profile(w:Worker):
     if not w.req.get('profile', True): return
     from cuda_agent_lab.profile import time_fn
@@ -350,7 +420,7 @@ def _phase_profile(w:Worker):
         v = exception_violation(e, str(Path(w.req['candidate_dir']).resolve()), 'ModelNew.forward (while timed)')
         w.fail(v.code, v.message, v.file, v.line)
     w.emit(candidate_timing=t.to_dict())
-    bad = _after_checks(w, kept, record)
+    bad = _after_checks(w, kept, record) + _speed_of_light(w, t, kept)
     if bad:
         w.emit(correct=False, violations=w.v['violations'] + bad, error=w.v['error'] or bad[0]['message']); raise Stop()
 
@@ -400,6 +470,7 @@ def phases_for(req:dict) -> tuple:
     "The phases a request runs: a whole evaluation, a warm-up (`warm_only`) or a compile-ahead (`compile_only`)"
     if req.get('compile_only'): return (_phase_kernels,)
     if req.get('warm_only'): return (_phase_task, _phase_warm, _phase_kernels)
+    if req.get('baselines_only'): return (_phase_task, _phase_time_baselines)
     return PHASES
 
 def run_worker(req:dict) -> dict:
@@ -480,6 +551,7 @@ def _contract(task_name, device, v:dict, reward_name:str, strict_precision:bool)
     viol = [x['code'] for x in v.get('violations', [])]
     prec = v.get('precision') or {}
     if prec.get('reduced_precision'): viol.append('reduced_precision')
+    if not v.get('correct'): viol = [c for c in viol if c != 'reduced_precision']   # a flag about correct outputs only
     correct = bool(v.get('correct')) and not [c for c in viol if c != 'reduced_precision' or strict_precision]
     res = dict(task=task_name, device=device, compiled=bool(v.get('compiled')), correct=correct,
                t_candidate_ms=t_c, t_eager_ms=t_e, t_compile_ms=t_k,
@@ -536,7 +608,7 @@ def _missing(name, device, msg, t0, worker=None):
 def details(v:dict) -> dict:
     "The parts of the worker's verdict worth keeping beside the contract fields"
     keep = ('phase', 'phase_times', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail',
-            'harness_traceback', 'returncode')
+            'harness_traceback', 'returncode', 'pid', 'speed_of_light')
     return {'details': {k: v[k] for k in keep if k in v}, 'violation_details': v.get('violations', [])}
 
 def _rmtree(p:Path):

@@ -197,7 +197,7 @@ def run_check(model, model_new, get_inputs, seed:int, device:str, atol=1e-2, rto
     if not bad and (e := rel_error(out, tree_map(lambda t: t.double(), ref))) > MAX_REL_ERROR:
         bad.append(_v('incorrect', f"the output is {e:.1%} away from the reference in relative L2 norm (limit {MAX_REL_ERROR:.0%}): "
                                    f"outputs small enough to pass atol are still compared as a whole"))
-    prec = precision_audit(out, ref, float64_reference(model, pristine)) if audit else None
+    prec = precision_audit(out, ref, float64_reference(model, pristine)) if audit and not bad else None   # of correct outputs only
     return Check(seed, not bad, bad, st.max_abs_err, st.mismatched), prec
 
 def verify(model, model_new, get_inputs, seeds, device:str, atol=1e-2, rtol=1e-2, allow=(), root=None,
