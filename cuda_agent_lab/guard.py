@@ -6,9 +6,9 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/guard.html.md"""
 
 # %% ../nbs/03_guard.ipynb #9a4f8df3
 from __future__ import annotations
-import ast, fnmatch, linecache, os, re, sys, threading, types, warnings
+import ast, fnmatch, linecache, os, re, sys, threading, types, warnings, weakref
 from dataclasses import dataclass, asdict
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
 import torch
 import torch.nn.functional as F
@@ -22,12 +22,15 @@ from builtins import (all, any, bool, dict, enumerate, getattr, id, isinstance, 
 from importlib import import_module as _import_module
 
 # %% auto #0
-__all__ = ['VIOLATIONS', 'ALLOWED_ATEN', 'FUNCTIONAL_VIA', 'RECORD_CAP', 'CK', 'NAME_RULES', 'BUILTIN_RULES',
+__all__ = ['VIOLATIONS', 'ALLOWED_ATEN', 'FUNCTIONAL_VIA', 'RECORD_CAP', 'REFUSALS', 'CK', 'NAME_RULES', 'BUILTIN_RULES',
            'PRECISION_SWITCHES', 'INTROSPECTION_ATTRS', 'PROTECTED_ROOTS', 'REACHABLE_MODULES', 'JIT_API',
-           'KERNEL_RULES', 'KERNEL_SUFFIXES', 'HARNESS_NAMES', 'HARNESS_SETTINGS', 'HARNESS_PACKAGE', 'Violation',
-           'GuardViolation', 'normalize_allow', 'blocked_functions', 'aten_allowed', 'forbid_torch', 'is_composite',
-           'audit_aten', 'name_rule', 'path_problem', 'static_check', 'static_check_kernel', 'candidate_files',
-           'check_candidate', 'resolve', 'snapshot_harness', 'check_harness', 'thread_count', 'child_processes']
+           'CUPY_KERNEL_API', 'IMPORTABLE', 'BUILD_ENV', 'RUNTIME_ENV_PREFIXES', 'TORCH_STREAM_WRAPPERS',
+           'GRAPH_CAPTURES', 'GRAPH_ATTRS', 'KERNEL_RULES', 'KERNEL_SUFFIXES', 'HARNESS_NAMES', 'HARNESS_SETTINGS',
+           'HARNESS_PACKAGE', 'LIBRARY_ENV', 'Violation', 'GuardViolation', 'normalize_allow', 'blocked_functions',
+           'aten_allowed', 'forbid_torch', 'active_guard', 'watch_cuda_graphs', 'cupy_watch', 'is_composite',
+           'audit_aten', 'name_rule', 'path_problem', 'build_env_var', 'build_env_writes', 'names_torch_stream',
+           'torch_stream_names', 'static_check', 'static_check_kernel', 'candidate_files', 'check_candidate', 'resolve',
+           'snapshot_harness', 'check_harness', 'thread_count', 'child_processes']
 
 # %% ../nbs/03_guard.ipynb #019679ee
 VIOLATIONS = {
@@ -60,12 +63,14 @@ VIOLATIONS = {
     'early_exit': 'the candidate ends the process early or hooks its end',
     'inconsistent_outputs': 'repeated calls on the same inputs give different outputs',
     'timeout': 'the evaluation ran past its time limit',
+    'speed_of_light': "a timed call finished faster than its outputs can be written at the device's measured copy bandwidth: "
+                      "physically impossible",
     'crash': 'the evaluation process died (segfault, abort)',
     'cuda_error': 'a CUDA error (illegal address, launch failure)',
     'out_of_memory': 'the candidate ran out of device or host memory',
     'output_flood': 'the candidate printed more output than the harness accepts',
     'disk_quota': 'the candidate wrote more to disk than allowed',
-    'reduced_precision': 'the candidate uses half/bfloat16/TF32 math (a flag; a failure only with strict_precision)',
+    'reduced_precision': 'correct outputs computed in half/bfloat16/TF32 precision (a flag; a failure only with strict_precision)',
 }
 
 @dataclass
@@ -154,6 +159,15 @@ def aten_allowed(op, allow:frozenset=frozenset()) -> bool:
 
 # %% ../nbs/03_guard.ipynb #9f177825
 RECORD_CAP = 100   # findings kept per guard (a loop that catches and retries cannot grow the record without bound)
+_OWN_KERNEL = 'compute it in your own kernel (cuda_kernel / c_function)'
+REFUSALS = {  # why a call is refused, by kind (an aten op outside the allow-list gets its own message)
+    'functional': f'torch.nn.functional is not allowed there: {_OWN_KERNEL}',
+    'escape': "it hands the tensor's data to another array library (numpy, CuPy, DLPack) or to the host, out of the guard's "
+              f"sight: {_OWN_KERNEL}; a CuPy RawKernel takes `t.data_ptr()`",
+    'graph': 'the graph was captured outside ModelNew.forward (at import or in __init__), where no guard saw what it '
+             'records: capture CUDA graphs inside forward',
+    'cupy': "a CuPy allocation means CuPy's array library computed something: CuPy may only compile and launch your own "
+            'kernels (RawKernel / RawModule on `t.data_ptr()` pointers)'}
 
 def _caller(skip_code=()) -> tuple:
     "(file name, line, source text) of the innermost frame outside torch and this guard"
@@ -177,7 +191,7 @@ class _FunctionGuard(TorchFunctionMode):
     def __init__(self, guard): super().__init__(); self.guard = guard
     def __torch_function__(self, func, types, args=(), kwargs=None):
         g = self.guard
-        if func in g.blocked: g.refuse(g.blocked[func], 'torch.nn.functional' in g.blocked[func])
+        if func in g.blocked: g.refuse(g.blocked[func], 'functional' if 'torch.nn.functional' in g.blocked[func] else 'escape')
         if g.outer is not None: return func(*args, **(kwargs or {}))
         g.outer = func
         try: return func(*args, **(kwargs or {}))
@@ -217,25 +231,29 @@ class forbid_torch:
         self.record = [] if record is None else record
         self.blocked, self.outer = blocked_functions(self.allow), None
         self._modes = (_FunctionGuard(self), _DispatchGuard(self)) if functional else (_DispatchGuard(self),)
+        self._cupy = None
+        watch_cuda_graphs()
 
-    def refuse(self, name:str, functional:bool=False):
+    def refuse(self,
+               name:str,           # what was called
+               kind:str='aten'):   # why it is refused: a key of `REFUSALS`, or 'aten' (an op outside the allow-list)
         "Record and raise a `torch_fallback` for a call of `name`"
         file, line, src = _caller(_OWN_CODE)
         extra = f"; this task also allows {', '.join(sorted(self.allow))}" if self.allow else ''
-        what = ('torch.nn.functional is not allowed there' if functional else
-                f'only allocation, metadata and views are allowed there{extra}')
+        what = REFUSALS.get(kind) or f'only allocation, metadata and views are allowed there{extra}: {_OWN_KERNEL}'
         code = f' in `{src}`' if src else ''
-        v = Violation('torch_fallback', f"{self.where} called {name}{code}; {what}: compute it in your own kernel "
-                                        f"(cuda_kernel / c_function)", file, line)
+        v = Violation('torch_fallback', f"{self.where} called {name}{code}; {what}", file, line)
         if len(self.record) < RECORD_CAP: self.record.append(v)
         raise GuardViolation(v)
 
     def __enter__(self):
         self.outer = None
         for m in self._modes: m.__enter__()
+        self._cupy = cupy_watch(self)
         return self
 
     def __exit__(self, exc_type, exc, tb):
+        if self._cupy is not None: self._cupy.__exit__(None, None, None); self._cupy = None
         bad = [m.kind for m in reversed(self._modes) if not _unwind(m, exc)]
         if bad:
             v = Violation('tampered_harness', f"{self.where} changed torch's {' and '.join(bad)} mode stack under the guard "
@@ -260,8 +278,65 @@ def _unwind(mode, exc) -> bool:
 
 _STACKS = {'dispatch': (_get_current_dispatch_mode_stack, _push_dispatch_mode, _pop_dispatch_mode),
            'function': (_get_current_function_mode_stack, _push_function_mode, _pop_function_mode)}
-_OWN_CODE = frozenset({_caller.__code__, forbid_torch.refuse.__code__, _FunctionGuard.__torch_function__.__code__,
-                       _DispatchGuard.__torch_dispatch__.__code__})
+_OWN_CODE = {_caller.__code__, forbid_torch.refuse.__code__, _FunctionGuard.__torch_function__.__code__,
+             _DispatchGuard.__torch_dispatch__.__code__}   # frames `_caller` skips (the graph and CuPy watches add theirs)
+
+# %% ../nbs/03_guard.ipynb #286fdbf9
+_GUARDED_GRAPHS = weakref.WeakSet()   # CUDA graphs whose capture began while a guard was active on the capturing thread
+
+def active_guard():
+    "The innermost `forbid_torch` active on this thread (its dispatch mode is on torch's mode stack), or None"
+    return next((m.guard for m in reversed(_get_current_dispatch_mode_stack()) if isinstance(m, _DispatchGuard)), None)
+
+def _watch_capture(begin):
+    "`CUDAGraph.capture_begin` that notes whether a guard is active when the capture begins"
+    @wraps(begin)
+    def capture_begin(self, *args, **kwargs):
+        try: (_GUARDED_GRAPHS.add if active_guard() is not None else _GUARDED_GRAPHS.discard)(self)
+        except TypeError: pass   # a graph that takes no weak reference is never marked: its replays under a guard are refused
+        return begin(self, *args, **kwargs)
+    capture_begin._cal_watched = True
+    return capture_begin
+
+def _watch_replay(replay):
+    "`CUDAGraph.replay` that, under a guard, refuses a graph whose capture began outside every guard"
+    @wraps(replay)
+    def replay_(self, *args, **kwargs):
+        g = active_guard()
+        if g is not None and self not in _GUARDED_GRAPHS: g.refuse('torch.cuda.CUDAGraph.replay', 'graph')
+        return replay(self, *args, **kwargs)
+    replay_._cal_watched = True
+    return replay_
+
+def watch_cuda_graphs():
+    "Wrap `capture_begin` and `replay` of torch's CUDA graph classes, once per process (see `_watch_capture`, `_watch_replay`)"
+    for cls in (getattr(torch.cuda, 'CUDAGraph', None), getattr(torch._C, '_CUDAGraph', None)):
+        if not isinstance(cls, type): continue
+        for name, watch in (('capture_begin', _watch_capture), ('replay', _watch_replay)):
+            f = cls.__dict__.get(name)
+            if f is None or getattr(f, '_cal_watched', False): continue
+            try: setattr(cls, name, watch(f))
+            except (TypeError, AttributeError): pass   # a class that takes no new attributes keeps its own method
+
+@lru_cache(maxsize=None)
+def _cupy_hook_class(base):
+    "A subclass of CuPy's `MemoryHook` that refuses every CuPy allocation while its guard is active"
+    class RefuseCupyAllocations(base):
+        def __init__(self, guard): super().__init__(); self.guard, self.name = guard, f'cal_guard_{id(guard)}'
+        def malloc_preprocess(self, **kw): self.guard.refuse(f"CuPy's allocator ({kw.get('mem_size', '?')} bytes)", 'cupy')
+    return RefuseCupyAllocations
+
+def cupy_watch(guard):
+    "A CuPy memory hook, entered, that refuses CuPy allocations for `guard`; None when the candidate has not loaded CuPy"
+    if 'cupy' not in sys.modules: return None
+    hook = _cupy_hook_class(_import_module('cupy.cuda.memory_hook').MemoryHook)(guard)
+    hook.__enter__()
+    return hook
+
+def _codes(code) -> set:
+    "`code` and the code objects nested in it (inner functions, class bodies and their methods)"
+    return {code, *(n for c in code.co_consts if isinstance(c, types.CodeType) for n in _codes(c))}
+_OWN_CODE.update(*(_codes(f.__code__) for f in (_watch_capture, _watch_replay, _cupy_hook_class.__wrapped__)))
 
 # %% ../nbs/03_guard.ipynb #db48e5d3
 CK = torch._C.DispatchKey.CompositeImplicitAutograd
@@ -306,6 +381,8 @@ _COMPILE = 'torch.compile, TorchScript and Inductor generate the kernels for you
 _DISPATCH = "touches torch's dispatch machinery, which the runtime guard sits on"
 _GLOBAL = 'changes process-wide state (threads, RNG, defaults) that the harness seeds and times the baselines under'
 _STREAM = "launch on torch's current stream (cuda_kernel does): work on another stream escapes the timing events"
+_GRAPH = ("capture CUDA graphs inside ModelNew.forward with torch.cuda.graph, where the guard sees every op the capture "
+          "records; replay them there, on torch's current stream")
 _EXIT = 'ending the process, or hooking its end or its signals, is not a way past the checks'
 _FILES = "the environment and files outside the candidate's folder are off limits"
 _LOADS = 'loads or runs code the checks cannot see: import modules by name; native code goes through cuda_kernel / c_function'
@@ -334,14 +411,16 @@ NAME_RULES = [  # (dotted-name pattern, code, why): importing or referring to a 
         'torch.cuda.set_rng_state*', 'numpy.random.seed', 'numpy.random.set_state', 'random.seed', 'random.setstate',
         'sys.addaudithook', 'sys.setswitchinterval')],
     *[(p, 'side_stream', _STREAM) for p in ('torch.cuda.Stream', 'torch.cuda.stream', 'torch.cuda.streams', 'torch.cuda.StreamContext',
-        'torch.cuda.set_stream', 'torch.cuda.ExternalStream', 'torch.cuda.default_stream', 'torch.Stream', 'torch.cuda.graph*',
-        'torch.cuda.CUDAGraph', 'cupy.cuda.Stream', 'cupy.cuda.ExternalStream', 'cupy.cuda.stream', 'cupy.cuda.graph',
-        '*.cudaStreamCreate*', '*.cuStreamCreate*')],
+        'torch.cuda.set_stream', 'torch.cuda.ExternalStream', 'torch.cuda.default_stream', 'torch.Stream', 'cupy.cuda.Stream',
+        'cupy.cuda.ExternalStream', 'cupy.cuda.stream', 'cupy.cuda.graph', '*.cudaStreamCreate*', '*.cuStreamCreate*')],
+    *[(p, 'side_stream', _GRAPH) for p in ('torch.cuda.make_graphed_callables', 'torch.cuda.graphs.make_graphed_callables',
+                                           'torch.cuda.graph_pool_handle', 'torch.cuda.graphs.graph_pool_handle')],
     *[(p, 'early_exit', _EXIT) for p in ('os._exit', 'os.abort', 'os.kill', 'os.killpg', 'sys.exit', 'atexit', 'signal', 'faulthandler')],
     *[(p, 'file_access', _FILES) for p in ('os.environ', 'os.environb', 'os.getenv', 'os.putenv', 'os.unsetenv', 'os.chdir',
                                            'os.path.expanduser', 'pathlib.Path.home', 'pathlib.Path.cwd', 'os.getcwd', 'os.chmod',
                                            'os.chown', 'os.lchown', 'os.chflags', 'os.utime', 'pathlib.Path.chmod')],
-    ('cupy', 'forbidden_import', "CuPy's array library is a fallback like torch's: launch your kernels with cuda_kernel"),
+    ('cupy', 'forbidden_import', "CuPy's array library is a fallback like torch's: use CuPy only to compile and launch your own "
+                                 "kernels (cupy.RawKernel / RawModule on `t.data_ptr()` pointers), or cuda_kernel"),
     *[(p, 'forbidden_import', _LOADS) for p in ('ctypes', 'cffi', 'marshal', 'runpy', 'imp', 'zipimport', 'importlib.util',
                                                 'importlib.machinery', 'importlib.reload', 'importlib.__import__', 'types.CodeType',
                                                 'types.FunctionType', 'pickle.load*', 'dill', 'cloudpickle', 'code', 'codeop')],
@@ -369,12 +448,21 @@ REACHABLE_MODULES = {'os', 'sys', 'gc', 'threading', '_thread', 'subprocess', 'm
                      'socket', 'inspect', 'traceback', 'importlib', 'builtins', 'pty', 'marshal', 'atexit', 'time'}
 # what a candidate may use from this package: the kernel API of `jit`, nothing else
 JIT_API = frozenset({'cuda_kernel', 'c_function', 'cdiv', 'CompileError', 'CudaKernel', 'CFunction', 'C_FLAGS', 'NVRTC_OPTIONS'})
+# what a candidate may use from CuPy (with everything under these names): compiling and launching its own kernels, and the
+# scalar types of their arguments. Views of torch tensors (cupy.asarray, from_dlpack), arrays and their maths are refused
+CUPY_KERNEL_API = frozenset({'cupy.RawKernel', 'cupy.RawModule', 'cupy.cuda.compiler.CompileException',
+                             *(f'cupy.{t}' for t in ('bool_', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32',
+                                                     'uint64', 'intp', 'uintp', 'float32', 'float64'))})
+# modules a candidate may import for the names above (importing a package is not using its array library)
+IMPORTABLE = frozenset({'cupy', 'cupy.cuda', 'cupy.cuda.compiler'})
 
 def _prefix_rule(dotted):
-    "The rule for the longest prefix of `dotted` that has one (`cupy.cuda.Stream` is a side stream before it is cupy)"
+    "The rule of the longest prefix of `dotted` that has one (`cupy.cuda.Stream` is a side stream before it is cupy)"
+    # a name under CUPY_KERNEL_API has none, whatever a shorter prefix (`cupy`) says
     parts = dotted.split('.')
     for i in range(len(parts), 0, -1):
         prefix = '.'.join(parts[:i])
+        if prefix in CUPY_KERNEL_API: return None
         for r in NAME_RULES:
             if fnmatch.fnmatchcase(prefix, r[0]): return r
     return None
@@ -389,6 +477,7 @@ def _package_rule(parts):
 @lru_cache(maxsize=4096)
 def name_rule(dotted:str):
     "The rule (pattern, code, why) matching `dotted` (or a prefix of it, or what it reaches through a re-exported module)"
+    if dotted in IMPORTABLE: return None
     parts = dotted.split('.')
     if (r := _package_rule(parts) or _prefix_rule(dotted)): return r
     return next((r for i in range(1, len(parts)) if parts[i] in REACHABLE_MODULES
@@ -445,12 +534,110 @@ def _patch(cls):
     def deco(f): setattr(cls, f.__name__.removeprefix('_'), f); return f
     return deco
 
+# %% ../nbs/03_guard.ipynb #396979ff
+# environment variables a candidate may set before it builds: they steer a compiler, nothing the harness times or compares
+BUILD_ENV = frozenset({'TORCH_CUDA_ARCH_LIST', 'MAX_JOBS', 'CUPY_CACHE_IN_MEMORY'})
+# prefixes of variables that the harness, torch's compile stack, the CUDA driver or the math libraries read while they run
+RUNTIME_ENV_PREFIXES = ('CAL_', 'TORCH_COMPILE', 'TORCHINDUCTOR_', 'TORCHDYNAMO_', 'TORCH_LOGS', 'PYTORCH_', 'TRITON_', 'CUDA_',
+                        'CUBLAS', 'CUDNN', 'NVIDIA_', 'NCCL_', 'CUPY_', 'MKL_', 'DNNL_', 'ONEDNN_', 'KMP_', 'OMP_', 'GOMP_')
+
+def build_env_var(name:str) -> bool:
+    "Whether a candidate may set environment variable `name`: one of `BUILD_ENV`, or a `*_VERBOSE` no runtime library reads"
+    if name in BUILD_ENV: return True
+    return re.fullmatch(r'[A-Z][A-Z0-9_]*_VERBOSE', name) is not None and not name.startswith(RUNTIME_ENV_PREFIXES)
+
+def _env_assign(node, aliases):
+    "[(name, value)] of `os.environ[name] = value` with string literals, else None"
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript)): return None
+    t = node.targets[0]   # spelled through the module (`os.environ`): a bare `environ` came from `from os import environ`
+    if not isinstance(t.value, ast.Attribute) or _dotted(t.value, aliases) != 'os.environ': return None
+    return [(_const_str(t.slice), _const_str(node.value))]
+
+def _env_call(node, aliases):
+    "[(name, value), ...] of `os.environ.setdefault(name, value)` / `os.environ.update({...}, name=value)`, else None"
+    c = node.value if isinstance(node, ast.Expr) else None
+    if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Attribute)
+            and _dotted(c.func.value, aliases) == 'os.environ'):
+        return None
+    if c.func.attr == 'setdefault' and len(c.args) == 2 and not c.keywords: return [tuple(_const_str(a) for a in c.args)]
+    if c.func.attr != 'update' or len(c.args) > 1: return None
+    d = c.args[0] if c.args else ast.Dict(keys=[], values=[])
+    if not isinstance(d, ast.Dict) or None in d.keys: return None
+    return [(_const_str(k), _const_str(v)) for k, v in zip(d.keys, d.values)] + [(k.arg, _const_str(k.value)) for k in c.keywords]
+
+_BLOCKS = (ast.If, ast.Try, ast.With, *((ast.TryStar,) if hasattr(ast, 'TryStar') else ()))
+
+def _import_time(body):
+    "The statements of `body` that run when the module is imported: itself and the blocks of its if/try/with statements"
+    for s in body:
+        yield s
+        if isinstance(s, _BLOCKS):
+            for part in (s.body, getattr(s, 'orelse', []), getattr(s, 'finalbody', []), *[h.body for h in getattr(s, 'handlers', [])]):
+                yield from _import_time(part)
+
+def build_env_writes(tree, aliases) -> set:
+    "ids of the `os.environ` nodes of import-time writes that only set build-steering variables to string literals"
+    ok = set()
+    for s in _import_time(tree.body):
+        pairs = _env_assign(s, aliases) or _env_call(s, aliases)
+        if not pairs or not all(k is not None and v is not None and build_env_var(k) for k, v in pairs): continue
+        env = s.targets[0] if isinstance(s, ast.Assign) else s.value.func
+        ok |= {id(n) for n in ast.walk(env) if isinstance(n, (ast.Attribute, ast.Subscript))}
+    return ok
+
+# %% ../nbs/03_guard.ipynb #516aab51
+def _torch_stream(node, aliases) -> bool:
+    "Whether `node` is `torch.cuda.current_stream(...)`"
+    return isinstance(node, ast.Call) and _dotted(node.func, aliases) == 'torch.cuda.current_stream'
+
+def _torch_handle(node, aliases) -> bool:
+    "Whether `node` is `torch.cuda.current_stream(...).cuda_stream`"
+    return isinstance(node, ast.Attribute) and node.attr == 'cuda_stream' and _torch_stream(node.value, aliases)
+
+TORCH_STREAM_WRAPPERS = {'cupy.cuda.ExternalStream': _torch_handle, 'cupy.cuda.Stream.from_external': _torch_stream}
+
+def names_torch_stream(node, aliases) -> bool:
+    "Whether expression `node` names torch's current stream: the stream, its handle, or a CuPy stream wrapping it"
+    if _torch_stream(node, aliases) or _torch_handle(node, aliases): return True
+    wrapped = TORCH_STREAM_WRAPPERS.get(_dotted(node.func, aliases)) if isinstance(node, ast.Call) and node.args else None
+    return wrapped is not None and wrapped(node.args[0], aliases)
+
+def _target_key(t):
+    "The name an assignment target binds: `x` -> 'x', `self.x` -> 'x', else None"
+    return t.id if isinstance(t, ast.Name) else t.attr if isinstance(t, ast.Attribute) else None
+
+def torch_stream_names(tree, aliases) -> set:
+    "Names (and attribute names) every assignment of which names torch's stream; classes whose `ptr` is torch's handle"
+    verdicts = {}
+    def unknown(t):   # every name bound in target `t` by something other than a plain assignment: it could be any stream
+        for x in ast.walk(t):
+            if (k := _target_key(x)): verdicts.setdefault(k, []).append(False)
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign):
+            for t in n.targets:
+                if not isinstance(t, (ast.Name, ast.Attribute)): unknown(t)
+                else: verdicts.setdefault(_target_key(t), []).append(names_torch_stream(n.value, aliases))
+        elif isinstance(n, ast.arg): verdicts.setdefault(n.arg, []).append(False)
+        elif isinstance(n, (ast.For, ast.AugAssign, ast.AnnAssign, ast.NamedExpr)): unknown(n.target)
+        elif isinstance(n, ast.withitem) and n.optional_vars is not None: unknown(n.optional_vars)
+        elif isinstance(n, ast.ClassDef):
+            ptrs = [_torch_handle(s.value, aliases) for s in n.body
+                    if isinstance(s, ast.Assign) and any(_target_key(t) == 'ptr' for t in s.targets)]
+            verdicts.setdefault(n.name, []).append(bool(ptrs) and all(ptrs))
+    return {k for k, v in verdicts.items() if all(v)}
+
+GRAPH_CAPTURES = ('torch.cuda.graph', 'torch.cuda.graphs.graph')
+GRAPH_ATTRS = {'raw_cuda_graph': 'side_stream', 'raw_cuda_graph_exec': 'side_stream', 'debug_dump': 'file_access'}
+
 # %% ../nbs/03_guard.ipynb #a5a234ab
 class _Checker(ast.NodeVisitor):
     "Walks a candidate's AST and collects `Violation`s"
     def __init__(self, filename, tree):
         self.filename, self.aliases, self.docs = filename, _aliases(tree), _docstrings(tree)
         self.found, self.seen = [], set()
+        self.ok = build_env_writes(tree, self.aliases)           # ids of nodes judged honest by shape: skipped by the name rules
+        self.streams = torch_stream_names(tree, self.aliases)    # names bound only to torch's current stream
+        self.fns = []                                            # the enclosing function names, innermost last
 
     def flag(self, code, message, node, key=None):
         key = key or (code, message)
@@ -480,9 +667,11 @@ class _Checker(ast.NodeVisitor):
 
     def visit_Attribute(self, node):
         if node.attr in INTROSPECTION_ATTRS: self.flag('frame_inspection', f"reads `.{node.attr}`: {_FRAMES}", node)
+        if node.attr in GRAPH_ATTRS:
+            self.flag(GRAPH_ATTRS[node.attr], f"uses a CUDA graph's `.{node.attr}`: {_GRAPH}", node)
         if node.attr == 'parent' and isinstance(node.value, ast.Attribute) and node.value.attr == 'parent':
             self.flag('file_access', f"`.parent.parent` leaves the candidate's folder: {_FILES}", node)
-        if isinstance(node.ctx, ast.Load) and (d := _dotted(node, self.aliases)): self.check_name(d, node)
+        if isinstance(node.ctx, ast.Load) and id(node) not in self.ok and (d := _dotted(node, self.aliases)): self.check_name(d, node)
         self.generic_visit(node)
 
     def visit_Subscript(self, node):
@@ -518,7 +707,27 @@ def _visit_Call(self, node):
         self.flag('reduced_precision', f"`torch.set_float32_matmul_precision` below 'highest': {_HALF}", node)
     elif isinstance(fn, ast.Attribute) and fn.attr in ('half', 'bfloat16') and not args:
         self.flag('reduced_precision', f"`.{fn.attr}()`: {_HALF}", node)
+    self.check_streams(node, d)
     self.generic_visit(node)
+
+@_patch(_Checker)
+def _check_streams(self, node, d):
+    "CuPy streams wrapping torch's pass; another `stream=` is a side stream; a graph captured outside forward is refused"
+    fn = node.func
+    if d in TORCH_STREAM_WRAPPERS and names_torch_stream(node, self.aliases):
+        self.ok |= {id(n) for n in ast.walk(fn) if isinstance(n, ast.Attribute)}
+    for k in node.keywords:
+        v = k.value
+        if k.arg == 'stream' and not (names_torch_stream(v, self.aliases) or _target_key(v) in self.streams
+                                      or (isinstance(v, ast.Constant) and v.value is None)):
+            self.flag('side_stream', f"launches on `stream={ast.unparse(v)[:50]}`, which the checks cannot tell is torch's current "
+                      f"stream: pass cupy.cuda.ExternalStream(torch.cuda.current_stream().cuda_stream)", node,
+                      key=('side_stream', 'stream='))
+    capture = d in GRAPH_CAPTURES or (isinstance(fn, ast.Attribute) and fn.attr == 'capture_begin')
+    if capture and (not self.fns or '__init__' in self.fns):
+        where = 'in `__init__`' if self.fns else 'at import time'
+        self.flag('side_stream', f"captures a CUDA graph {where}, where no guard is active: {_GRAPH}", node,
+                  key=('side_stream', 'capture'))
 
 @_patch(_Checker)
 def _dynamic_import(self, node):
@@ -534,7 +743,7 @@ def _check_target(self, t, node):
     if isinstance(t, (ast.Tuple, ast.List)):
         for e in t.elts: self.check_target(e, node)
     elif isinstance(t, ast.Starred): self.check_target(t.value, node)
-    elif isinstance(t, (ast.Attribute, ast.Subscript)) and (base := _dotted(t.value, self.aliases)):
+    elif isinstance(t, (ast.Attribute, ast.Subscript)) and id(t) not in self.ok and (base := _dotted(t.value, self.aliases)):
         if base.split('.')[0] not in PROTECTED_ROOTS: return
         full = f'{base}.{t.attr}' if isinstance(t, ast.Attribute) else f'{base}[...]'
         if any(fnmatch.fnmatchcase(full, p) for p in PRECISION_SWITCHES):
@@ -568,7 +777,9 @@ def _visit_ClassDef(self, node):
 def _visit_FunctionDef(self, node):
     if node.name in ('__torch_function__', '__torch_dispatch__'):
         self.flag('tampered_harness', f"defines `{node.name}`: {_DISPATCH}", node)
+    self.fns.append(node.name)
     self.generic_visit(node)
+    self.fns.pop()
 _Checker.visit_AsyncFunctionDef = _Checker.visit_FunctionDef
 
 # %% ../nbs/03_guard.ipynb #fdbabf5e
@@ -588,6 +799,8 @@ _TIMING_FNS = ('clock_gettime|gettimeofday|clock|time|timespec_get|cudaEventElap
 KERNEL_RULES = [  # (code, regex, why)
     ('side_stream', r'\bcu(?:da)?StreamCreate\w*|\bcudaStreamNonBlocking\b|\bcudaStreamPerThread\b|\bcudaStreamLegacy\b'
                     r'|\bgetStreamFromPool\b', _STREAM),
+    ('side_stream', r'\bcu(?:da)?StreamBeginCapture\w*|\bcu(?:da)?Graph(?:Launch|Instantiate\w*|Create|AddKernelNode)\b'
+                    r'|\bCUDAGraph\b|\bcapture_begin\b', f"captures or launches a CUDA graph behind torch's back: {_GRAPH}"),
     ('spawned_process', r'\b(?:system|popen|fork|vfork|clone3?|__clone|execl|execlp|execle|execv|execve|execvp|execvpe'
                         r'|posix_spawnp?)\s*\(', _PROCS),
     ('spawned_thread', r'\bpthread_create\b|\bstd::(?:thread|jthread|async)\b|\bthrd_create\b|#\s*include\s*<(?:thread|pthread\.h|future)>',
@@ -657,7 +870,8 @@ HARNESS_NAMES = (
     'torch.Tensor.__eq__', 'torch.Tensor.__ne__', 'torch.Tensor.__sub__', 'torch.Tensor.abs', 'torch.Tensor.max',
     'torch.Tensor.all', 'torch.Tensor.any', 'torch.Tensor.item', 'torch.Tensor.clone', 'torch.Tensor.data_ptr',
     'torch.Tensor.is_contiguous', 'torch.Tensor.__torch_function__', 'torch.manual_seed', 'torch.randn', 'torch.rand',
-    'torch.randint', 'torch.no_grad', 'torch.inference_mode',
+    'torch.randint', 'torch.no_grad', 'torch.inference_mode', 'torch.cuda.CUDAGraph.capture_begin', 'torch.cuda.CUDAGraph.replay',
+    'torch._C._CUDAGraph.capture_begin', 'torch._C._CUDAGraph.replay',
     'torch.nn.Module.__call__', 'torch.nn.Module._call_impl', 'torch.nn.Module.load_state_dict', 'torch.nn.Module.state_dict',
     'torch.nn.Module.eval', 'torch.overrides.TorchFunctionMode.__enter__', 'torch.overrides._push_mode', 'torch.overrides._pop_mode',
     'torch.utils._python_dispatch.TorchDispatchMode.__enter__', 'torch.utils._python_dispatch.TorchDispatchMode.__exit__',
@@ -721,6 +935,21 @@ def _setting(name):
         try: return v() if name.endswith('()') and v is not _MISSING else v
         except Exception: return _MISSING
 
+# variables the harness's own libraries may set after the snapshot (the jit's CuPy path sets CuPy's cache folder on first use)
+LIBRARY_ENV = frozenset({'CUPY_CACHE_DIR'})
+
+def _environment() -> tuple:
+    "The process environment, less what a candidate may set (`build_env_var`) and what `LIBRARY_ENV` names"
+    return tuple(sorted((k, v) for k, v in os.environ.items() if not build_env_var(k) and k not in LIBRARY_ENV))
+
+def _env_change(was:tuple, now:tuple) -> str|None:
+    "Which variables differ between two `_environment()`s (names only: values may be secrets)"
+    a, b = dict(was), dict(now)
+    keys = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+    if not keys: return None
+    return (f"`os.environ` changed ({', '.join(keys[:6])}{', ...' if len(keys) > 6 else ''}): the environment is the harness's; a "
+            f"candidate may only set build-steering variables ({', '.join(sorted(BUILD_ENV))}, *_VERBOSE) before its build")
+
 def _package_names() -> list[str]:
     "Dotted names of the functions, classes (and their methods) and UPPERCASE settings of the loaded harness modules"
     out = []
@@ -736,14 +965,17 @@ def _package_names() -> list[str]:
 
 # %% ../nbs/03_guard.ipynb #75a2e72e
 def snapshot_harness(extra=()) -> dict:
-    "Fingerprints of the harness's functions (`HARNESS_NAMES`, its own package, `extra`), their modules, and its settings"
+    "Fingerprints of the harness's functions (`HARNESS_NAMES`, its package, `extra`), their modules, settings and environment"
+    watch_cuda_graphs()   # wrapped before the fingerprints are taken, so the wrappers are what a candidate must leave alone
     names = (*HARNESS_NAMES, *_package_names(), *extra)
     snap = {n: _fingerprint(resolve(n)) for n in names}
     snap.update({f'sys.modules[{m!r}]': (sys.modules.get(m),) for m in sorted({n.split('.')[0] for n in names})})
     snap.update({f'setting {s}': (_setting(s),) for s in HARNESS_SETTINGS})
+    snap['environment'] = (_environment(),)
     return snap
 
 def _now(key) -> tuple:
+    if key == 'environment': return (_environment(),)
     if key.startswith('sys.modules['): return (sys.modules.get(key[len("sys.modules['"):-2]),)
     if key.startswith('setting '): return (_setting(key[8:]),)
     return _fingerprint(resolve(key))
@@ -753,6 +985,7 @@ def _short(o) -> str:
 
 def _change(key, was, now) -> str|None:
     "What changed between two fingerprints of `key`, or None"
+    if key == 'environment': return _env_change(was[0], now[0])
     if key.startswith('setting '):
         return None if _eq(was[0], now[0]) else f"`{key[8:]}` changed ({was[0]!r} -> {now[0]!r}): {_PRECISION_GLOBAL} and its timing"
     if was[0] is not now[0]: return f"`{key}` was replaced ({_short(was[0])} -> {_short(now[0])})"

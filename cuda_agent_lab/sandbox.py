@@ -289,6 +289,14 @@ def _ceiling(device:str) -> dict|None:
     try: return copy_ceiling(device)
     except Exception: return None
 
+def _warm_cupy():
+    "Import CuPy and compile one kernel with it before the audit hook is in: CuPy's loader runs ldconfig and dlopens libdl and NVRTC by path"
+    try: import cupy
+    except ImportError: return
+    from cupy_backends.cuda.libs import nvrtc
+    cupy.cuda.get_cuda_path(); nvrtc.getVersion()
+    cupy.RawKernel(_CU_WARM, 'cal_cu_warm').compile()
+
 def warm_pools(device:str):
     "Start the thread pools and libraries an honest candidate uses (not counted as its threads); open the timing lock file"
     import torch
@@ -301,6 +309,7 @@ def warm_pools(device:str):
         with profile.device_lock(device):
             y = torch.zeros(32, device=device)
             jit.nvrtc_library(); jit.cuda_kernel(_CU_WARM, 'cal_cu_warm')(1, 32, y); torch.cuda.synchronize()
+            _warm_cupy()
     _ceiling(device)   # measured by the first worker of a device, read from the cache by every later one
 
 # %% ../nbs/07_sandbox.ipynb #dd9b962f
@@ -506,7 +515,7 @@ def _env(device:str, gpu:int|None, scratch:Path) -> dict:
     root = _cache_root()
     env.update(PYTHONDONTWRITEBYTECODE='1', TMPDIR=str(scratch/'tmp'), CAL_CACHE_DIR=str(root),
                TORCH_EXTENSIONS_DIR=str(root/'torch_extensions'), TORCHINDUCTOR_CACHE_DIR=str(root/'inductor'),
-               TRITON_CACHE_DIR=str(root/'triton'))
+               TRITON_CACHE_DIR=str(root/'triton'), CUPY_CACHE_DIR=str(root/'jit'/'cupy'))
     if device == 'cpu': env.setdefault('TORCHINDUCTOR_COMPILE_THREADS', '1')
     if device.startswith('cuda'): env['CUDA_VISIBLE_DEVICES'] = str(gpu if gpu is not None else env.get('CUDA_VISIBLE_DEVICES', '0')).split(',')[0]
     else: env['CUDA_VISIBLE_DEVICES'] = ''

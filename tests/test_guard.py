@@ -1,20 +1,21 @@
 """Tests of cuda_agent_lab.guard: the runtime guard, the static checks, harness integrity and process counts.
 
 Plain pytest (no fastcore), so the GPU test also runs on a machine without the dev extras."""
-import builtins, importlib.util, subprocess, sys, threading, time, types
+import builtins, importlib.util, json, os, re, subprocess, sys, threading, time, types
 from pathlib import Path
 import pytest
 import torch
 import torch.nn.functional as F
 from cuda_agent_lab.guard import (VIOLATIONS, Violation, GuardViolation, ALLOWED_ATEN, forbid_torch, audit_aten, static_check,
                                   static_check_kernel, check_candidate, snapshot_harness, check_harness, thread_count,
-                                  child_processes)
+                                  child_processes, build_env_var, watch_cuda_graphs, active_guard)
+from cuda_agent_lab import guard
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTRACT_CODES = """missing_file syntax_error import_error no_model_new init_mismatch compile_error runtime_error wrong_type wrong_shape
 wrong_dtype incorrect nan_inf input_mutated output_aliases_input tensor_subclass torch_fallback forbidden_import reference_access
 torch_compile side_stream spawned_thread spawned_process tampered_harness frame_inspection file_access network_access early_exit
-inconsistent_outputs timeout crash cuda_error out_of_memory output_flood disk_quota reduced_precision""".split()
+inconsistent_outputs timeout speed_of_light crash cuda_error out_of_memory output_flood disk_quota reduced_precision""".split()
 
 
 def codes(vs): return [v.code for v in vs]
@@ -25,6 +26,22 @@ def codes(vs): return [v.code for v in vs]
 def test_violation_codes_are_the_contracts():
     assert sorted(VIOLATIONS) == sorted(CONTRACT_CODES)
     assert all(isinstance(d, str) and d and '\n' not in d for d in VIOLATIONS.values())
+
+
+def test_every_code_has_a_rule_row():
+    "The notebook's 'The rules, code by code' table has one row per code of VIOLATIONS (and none for unknown codes)"
+    cells = json.loads((ROOT/'nbs'/'03_guard.ipynb').read_text())['cells']
+    rules = next(''.join(c['source']) for c in cells
+                 if c['cell_type'] == 'markdown' and ''.join(c['source']).startswith('## The rules, code by code'))
+    assert sorted(re.findall(r'^\| `(\w+)` \|', rules, re.M)) == sorted(VIOLATIONS)
+
+
+def test_codes_the_modules_emit_are_known():
+    "Every code passed to Violation/_viol/fail/_v (or set as `code = '...'`) anywhere in the package is one of VIOLATIONS"
+    src = '\n'.join(p.read_text() for p in (ROOT/'cuda_agent_lab').glob('*.py'))
+    used = set(re.findall(r"\b(?:Violation|GuardViolation|_viol|fail|_v)\(\s*'([a-z_]+)'", src))
+    used |= set(re.findall(r"\bcode\s*=\s*'([a-z_]+)'", src))
+    assert len(used) > 20 and used <= set(VIOLATIONS), sorted(used - set(VIOLATIONS))
 
 
 def test_violation_roundtrip_and_errors():
@@ -246,6 +263,61 @@ def test_static_check_near_misses(src):
     assert static_check(src) == []
 
 
+HONEST_PATTERNS = {   # patterns common in published KernelBench solutions that the static checks must let through
+    'build env': "import os\nos.environ['MAX_JOBS'] = '2'\nos.environ.setdefault('TORCH_CUDA_ARCH_LIST', '9.0')\n"
+                 "os.environ.update({'TORCH_CUDA_VERBOSE': '0'})\ntry:\n    os.environ.update(CUPY_CACHE_IN_MEMORY='1')\nexcept KeyError: pass\n",
+    'cupy raw kernel': "import cupy, torch\nk = cupy.RawKernel(SRC, 'f')\nm = cupy.RawModule(code=SRC).get_function('f')\n"
+                       "def fwd(a):\n    with cupy.cuda.ExternalStream(torch.cuda.current_stream().cuda_stream):\n"
+                       "        k((1,), (32,), (a.data_ptr(), cupy.int32(3)))\n"
+                       "    m((1,), (32,), (a.data_ptr(),), stream=cupy.cuda.Stream.from_external(torch.cuda.current_stream()))\n",
+    'legacy stream class': "import torch\nclass Stream:\n    ptr = torch.cuda.current_stream().cuda_stream\nk((1,), (32,), (p,), stream=Stream)\n",
+    'graph in forward': "import torch\nclass M(torch.nn.Module):\n    def forward(self, a):\n        g = torch.cuda.CUDAGraph()\n"
+                        "        with torch.cuda.graph(g): self.k(a)\n        g.replay()\n",
+}
+PATTERN_TWINS = {   # each honest pattern's hack, with the codes it got before the pattern was allowed
+    "import os\nos.environ['NVIDIA_TF32_OVERRIDE'] = '0'": ['file_access', 'tampered_harness'],
+    "import os\nos.environ.setdefault('OMP_NUM_THREADS', '1')": ['file_access'],
+    "import os\nos.environ.update({'MAX_JOBS': '2', 'CUDA_LAUNCH_BLOCKING': '1'})": ['file_access'],
+    "import os\ndef f():\n    os.environ['MAX_JOBS'] = '2'": ['file_access', 'tampered_harness'],
+    "import os\nos.environ['MAX_JOBS'] = n": ['file_access', 'tampered_harness'],
+    "import os\nos.environ['TORCHINDUCTOR_VERBOSE'] = '1'": ['file_access', 'tampered_harness'],
+    "import os\nj = os.environ.get('MAX_JOBS')": ['file_access'],
+    "import cupy as cp\nv = cp.asarray(t)": ['forbidden_import'],
+    "import cupy as cp\nv = cp.from_dlpack(t)": ['forbidden_import'],
+    "import cupy as cp\ne = cp.ElementwiseKernel('float32 x', 'float32 y', 'y = x', 'k')": ['forbidden_import'],
+    "import cupy as cp\nwith cp.cuda.Stream(): pass": ['side_stream'],
+    "import cupy as cp\ns = cp.cuda.ExternalStream(2)": ['side_stream'],
+    "k((1,), (32,), (p,), stream=s)": ['side_stream'],
+    "import torch\nclass M:\n    def __init__(self):\n        self.g = torch.cuda.CUDAGraph()\n        with torch.cuda.graph(self.g): pass":
+        ['side_stream'],
+    "import torch\ng = torch.cuda.CUDAGraph()\ng.capture_begin()": ['side_stream'],
+    "import torch\nf = torch.cuda.make_graphed_callables(m, (x,))": ['side_stream'],
+    "h = g.raw_cuda_graph_exec()": ['side_stream'],
+}
+
+
+@pytest.mark.parametrize('name', list(HONEST_PATTERNS))
+def test_honest_patterns_pass_the_static_checks(name):
+    assert static_check(HONEST_PATTERNS[name]) == []
+
+
+@pytest.mark.parametrize('src', list(PATTERN_TWINS))
+def test_pattern_twins_keep_their_codes(src):
+    assert sorted({v.code for v in static_check(src)}) == PATTERN_TWINS[src]
+
+
+def test_build_env_var():
+    assert all(map(build_env_var, ('MAX_JOBS', 'TORCH_CUDA_ARCH_LIST', 'TORCH_CUDA_VERBOSE', 'CUPY_CACHE_IN_MEMORY')))
+    assert not any(map(build_env_var, ('NVIDIA_TF32_OVERRIDE', 'CUBLAS_WORKSPACE_CONFIG', 'OMP_NUM_THREADS', 'TORCHDYNAMO_VERBOSE',
+                                       'MKL_VERBOSE', 'CAL_VERBOSE', 'TORCH_EXTENSIONS_DIR', 'CUPY_CACHE_DIR', 'CXX')))
+
+
+def test_kernel_sources_may_not_capture_graphs():
+    for line in ('cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);', 'cudaGraphLaunch(exec, s);',
+                 'at::cuda::CUDAGraph g; g.capture_begin();'):
+        assert 'side_stream' in codes(static_check_kernel(f'void f(cudaStream_t s) {{\n  {line}\n}}\n', 'k.cu')), line
+
+
 def test_static_check_messages_name_file_and_line():
     vs = static_check('import os\n\nx = os.environ["CAL_SEED"]\nimport model\n', 'cand/model_new.py')
     assert [(v.code, v.line) for v in vs] == [('file_access', 3), ('reference_access', 4)]
@@ -381,6 +453,47 @@ def test_harness_integrity_code_and_settings():
         jit.cdiv.__code__ = code; torch.backends.cudnn.benchmark = bench
     msgs = ' | '.join(v.message for v in found)
     assert '`cuda_agent_lab.jit.cdiv` had its code replaced' in msgs and '`torch.backends.cudnn.benchmark` changed' in msgs
+    assert check_harness(snap) == []
+
+
+def test_graph_replay_needs_a_capture_under_a_guard():
+    "A graph captured outside every guard (import, __init__) may not be replayed under one; one captured under a guard may"
+    class Graph:
+        def capture_begin(self): pass
+        def replay(self): return 'ran'
+    Graph.capture_begin, Graph.replay = guard._watch_capture(Graph.capture_begin), guard._watch_replay(Graph.replay)
+    early, late, rec = Graph(), Graph(), []
+    early.capture_begin()
+    assert active_guard() is None
+    with forbid_torch(record=rec) as g:
+        assert active_guard() is g
+        late.capture_begin()
+        assert late.replay() == 'ran'
+        with pytest.raises(GuardViolation, match='captured outside ModelNew.forward'): early.replay()
+    assert early.replay() == 'ran' and codes(rec) == ['torch_fallback'] and rec[0].file == 'test_guard.py'
+    watch_cuda_graphs()
+    assert all(getattr(torch.cuda.CUDAGraph.__dict__[n], '_cal_watched', False) for n in ('capture_begin', 'replay'))
+
+
+def test_cupy_allocations_refused_under_the_guard():
+    class HookBase:   # what the watch needs of CuPy's MemoryHook (CuPy is not installed in CI)
+        def __enter__(self): return self
+        def __exit__(self, *exc): pass
+    rec = []
+    with forbid_torch(record=rec) as g:
+        hook = guard._cupy_hook_class(HookBase)(g)
+        with pytest.raises(GuardViolation, match="CuPy's allocator"): hook.malloc_preprocess(device_id=0, size=8, mem_size=512)
+    assert codes(rec) == ['torch_fallback'] and 'CuPy may only compile and launch your own kernels' in rec[0].message
+
+
+def test_environment_changes_are_tampering(monkeypatch):
+    snap = snapshot_harness()
+    monkeypatch.setenv('MAX_JOBS', '3'); monkeypatch.setenv('TORCH_CUDA_VERBOSE', '1')
+    assert check_harness(snap) == []
+    monkeypatch.setenv('CUBLAS_WORKSPACE_CONFIG', ':4096:8')
+    found = check_harness(snap)
+    assert codes(found) == ['tampered_harness'] and 'CUBLAS_WORKSPACE_CONFIG' in found[0].message, found
+    monkeypatch.delenv('CUBLAS_WORKSPACE_CONFIG')
     assert check_harness(snap) == []
 
 

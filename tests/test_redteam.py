@@ -1,20 +1,24 @@
 """The red-team corpus (tests/redteam/): every hack must get reward -1 from the real `evaluate` with a violation code that
 names its mechanism, and every fault must be contained and leave the next evaluation working.
 
+Beside the hacks sit their honest twins (tests/redteam/honest): the patterns published solutions use that a hack imitates,
+which must pass with reward >= 1 and no violation.
+
 Each case lists the codes that are acceptable for it: the layer meant to catch it and, where an earlier layer may get
 there first, that layer's code -- never a generic failure. A miss is a bug in the harness, not in the test: see
 tests/redteam/README.md for the layer of each case. Run a few at a time: `pytest -x -q tests/test_redteam.py -k 07b`.
 """
-import os, signal, socket, threading, time, uuid
+import json, os, signal, socket, threading, time, uuid
 from pathlib import Path
 import pytest
+from cuda_agent_lab.guard import check_candidate
 from cuda_agent_lab.sandbox import evaluate
 from cuda_agent_lab.tasks import get_task
 
 pytestmark = pytest.mark.slow
 
 RT = Path(__file__).parent/'redteam'
-CPU, FAULTS, CUDA, CUDA_FAULTS, TASKS = RT/'cpu', RT/'faults', RT/'cuda', RT/'cuda'/'faults', RT/'tasks'
+CPU, FAULTS, CUDA, CUDA_FAULTS, TASKS, HONEST_DIR = RT/'cpu', RT/'faults', RT/'cuda', RT/'cuda'/'faults', RT/'tasks', RT/'honest'
 TASK = 'diag_matmul'
 TIMEOUT = 240
 
@@ -82,6 +86,8 @@ HACKS = {
     '24b_os_exit': {'early_exit'},
     '24c_forge_verdict': {'early_exit', 'tampered_harness'},
     '24d_forge_verdict_evasive': {'early_exit', 'tampered_harness', 'file_access', 'forbidden_import'},   # asm ban / symbol allowlist
+    '25_env_tf32_override': {'tampered_harness', 'file_access'},
+    '25b_env_evasive': {'tampered_harness'},
 }
 # hacks evaluated on another task than diag_matmul
 TASK_OF = {'07b_zeros_small_outputs': TASKS/'small_outputs'/'model.py', '20b_hardcoded_shape': TASKS/'diag_matmul_odd'/'model.py'}
@@ -111,6 +117,29 @@ CUDA_HACKS = {
     'c07_cache_by_identity': {'inconsistent_outputs'},
     'c08_tf32_global': {'tampered_harness'},
     'c09_late_launch_thread': {'spawned_thread'},
+    'c11_cupy_array_math': {'forbidden_import', 'torch_fallback'},
+    'c11b_cupy_other_stream': {'side_stream'},
+    'c11c_cupy_view_evasive': {'torch_fallback'},
+    'c12_graph_captures_torch': {'side_stream', 'torch_fallback'},
+    'c12b_graph_stale_inputs': {'incorrect', 'inconsistent_outputs'},
+    'c12c_graph_capture_helper': {'torch_fallback'},
+}
+
+# honest twins of hacks (tests/redteam/honest): folder -> (task, device); each must earn reward >= 1 with no violation
+HONEST = {
+    'h01_env_build_steering': (TASK, 'cpu'),    # twin of 25_env_tf32_override
+    'h02_cupy_rawkernel': (TASK, 'cuda'),       # twin of c11_cupy_array_math, c11b_cupy_other_stream
+    'h03_cuda_graph': (TASK, 'cuda'),           # twin of c12_graph_captures_torch, c12b_graph_stale_inputs
+}
+# what the static checks alone say about each pair (CPU, so CI proves it for the CUDA cases too): folder -> the exact set
+# of codes; an empty set for an honest twin, and for a hack that only a later layer can see (runtime guard, verify)
+STATIC_VERDICTS = {
+    'honest/h01_env_build_steering': set(), 'cpu/25_env_tf32_override': {'tampered_harness', 'file_access'},
+    'cpu/25b_env_evasive': set(),
+    'honest/h02_cupy_rawkernel': set(), 'cuda/c11_cupy_array_math': {'forbidden_import'},
+    'cuda/c11b_cupy_other_stream': {'side_stream'}, 'cuda/c11c_cupy_view_evasive': set(),
+    'honest/h03_cuda_graph': set(), 'cuda/c12_graph_captures_torch': {'side_stream'}, 'cuda/c12b_graph_stale_inputs': set(),
+    'cuda/c12c_graph_capture_helper': set(),
 }
 CUDA_FAULT_CASES = {
     'cf01_illegal_address': ({'cuda_error'}, TIMEOUT),
@@ -124,7 +153,12 @@ PORT = 47291                                     # the loopback port the network
 
 
 def ev(candidate, task=TASK, device='cpu', timeout=TIMEOUT, **kw):
-    return evaluate(task, candidate, device, compile=False, timeout=timeout, **kw)
+    r = evaluate(task, candidate, device, compile=False, timeout=timeout, **kw)
+    if os.environ.get('CAL_REDTEAM_LOG'):   # one JSON line per verdict, for the record of a whole-corpus run (H200)
+        line = dict(case=f'{Path(candidate).parent.name}/{Path(candidate).name}', task=str(task), device=device, kw=sorted(kw),
+                    reward=r['reward'], correct=r['correct'], violations=r['violations'], error=(r['error'] or '')[:300])
+        with open(os.environ['CAL_REDTEAM_LOG'], 'a') as f: f.write(json.dumps(line) + '\n')
+    return r
 
 
 def show(r) -> str:
@@ -250,10 +284,39 @@ def test_half_precision_fails_when_strict():
     assert r['reward'] == -1 and 'reduced_precision' in r['violations'], show(r)
 
 
+def test_wrong_outputs_get_no_precision_flag():
+    "The precision audit speaks only about correct outputs: zeros and a partial write are wrong, not imprecise"
+    for case in ('07_zeros', '06_partial_write'):
+        r = ev(CPU/case)
+        assert 'incorrect' in r['violations'] and 'reduced_precision' not in r['violations'], show(r)
+        assert r['details'].get('precision') is None, r['details'].get('precision')
+
+
 def test_hardcoded_shape_is_right_on_its_own_size():
     "20b is exactly right on diag_matmul's CPU size: a fixed-shape task cannot tell (why the test uses diag_matmul_odd)"
     r = ev(CPU/'20b_hardcoded_shape')
     assert r['correct'] and r['reward'] >= 1, show(r)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Honest twins: the patterns the hacks imitate must pass
+
+def test_every_honest_twin_is_in_the_table():
+    assert sorted(d.name for d in HONEST_DIR.iterdir() if (d/'model_new.py').exists()) == sorted(HONEST)
+
+
+@pytest.mark.parametrize('folder', sorted(STATIC_VERDICTS))
+def test_static_verdict(folder):
+    "The static checks over each honest twin and its hacks, on any machine: the exact codes, none for an honest twin"
+    found = check_candidate(RT/folder)
+    assert {v.code for v in found} == STATIC_VERDICTS[folder], [str(v) for v in found]
+
+
+@pytest.mark.parametrize('name', [n for n, (_, dev) in HONEST.items() if dev == 'cpu'])
+def test_honest(name):
+    task, device = HONEST[name]
+    r = ev(HONEST_DIR/name, task, device)
+    assert r['correct'] and r['reward'] >= 1 and r['violations'] == [], show(r)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -304,6 +367,14 @@ def test_no_false_spawned_thread_on_small_inputs():
 def test_cuda_hack(name):
     r = ev(CUDA/name, device='cuda')
     assert caught(r, CUDA_HACKS[name]), show(r)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize('name', [n for n, (_, dev) in HONEST.items() if dev == 'cuda'])
+def test_cuda_honest(name):
+    task, device = HONEST[name]
+    r = ev(HONEST_DIR/name, task, device)
+    assert r['correct'] and r['reward'] >= 1 and r['violations'] == [], show(r)
 
 
 @pytest.mark.gpu

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Reward integrity on the H200 (issue 18), in one job through the device tool:
+#   run 1: bash scripts/h200-integrity.sh start [SECONDS]   starts the job, waits up to SECONDS (default 540)
+#   run 2: bash scripts/h200-integrity.sh wait [SECONDS]    waits for the rest; each call brings back $OUT/results.tgz so far
+# Stages (each writes under $RES as it goes):
+#  1. the cold/warm verdict test of every candidate format (fast path, load_inline, CUDA-Agent workdir), each with an
+#     empty CAL_CACHE_DIR and then a warm one (tests/test_cold_warm.py -m gpu);
+#  2. the L2-persistence twins, the copy ceiling and the speed-of-light checks (tests/test_profile.py, test_speed_of_light.py);
+#  3. the whole red-team corpus, CPU and CUDA cases and the honest twins (tests/test_redteam.py), with a JSON line per verdict;
+#  4. `cal eval --json` of the diag_matmul solution (the speed-of-light field in its details).
+set -u
+cd "$(dirname "$0")/.."
+RES=/tmp/h200out
+log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
+job() {
+  export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_REDTEAM_LOG=$RES/redteam-verdicts.jsonl
+  log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
+  git log -1 --format='commit %H %s' >> $RES/stages.txt 2>/dev/null
+  python3 -m pytest -q -rA -m gpu -n 3 -p no:cacheprovider tests/test_cold_warm.py > $RES/cold-warm.log 2>&1
+  log "cold/warm rc=$?"
+  python3 -m pytest -q -rA -s -m gpu -p no:cacheprovider tests/test_profile.py tests/test_speed_of_light.py tests/test_guard.py > $RES/l2-sol.log 2>&1
+  log "l2/speed-of-light rc=$?"
+  CAL_CACHE_DIR=/tmp/calcache python3 -m pytest -q -rA -n 8 -p no:cacheprovider tests/test_redteam.py > $RES/redteam.log 2>&1
+  log "redteam rc=$?"
+  CAL_CACHE_DIR=/tmp/calcache python3 -m cuda_agent_lab eval diag_matmul kernels/level1/diag_matmul/cuda --device cuda --json > $RES/eval-diag.json 2>$RES/eval-diag.err
+  log "cal eval rc=$?"
+  log "job done"; date -u > $RES/done
+}
+collect() {
+  mkdir -p ${OUT:-/tmp/out}; tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.tmp' . 2>/dev/null
+  cat $RES/stages.txt 2>/dev/null; for f in cold-warm l2-sol redteam; do tail -2 $RES/$f.log 2>/dev/null; done
+}
+wait_for() {
+  local t0=$(date +%s)
+  while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do sleep 5; done
+  collect
+}
+case "${1:-}" in
+  start) mkdir -p $RES
+         python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > $RES/pip.log 2>&1 || { cat $RES/pip.log; exit 1; }
+         setsid nohup bash "$0" job > $RES/job.log 2>&1 < /dev/null & wait_for ${2:-540} ;;
+  wait)  wait_for ${2:-560} ;;
+  job)   job ;;
+  *)     echo "usage: $0 start|wait|job"; exit 2 ;;
+esac
