@@ -65,6 +65,7 @@ VIOLATIONS = {
     'timeout': 'the evaluation ran past its time limit',
     'speed_of_light': "a timed call finished faster than its outputs can be written at the device's measured copy bandwidth: "
                       "physically impossible",
+    'l2_persistence': 'the candidate set L2 aside for persisting lines, which would outlive the flush between timed calls',
     'crash': 'the evaluation process died (segfault, abort)',
     'cuda_error': 'a CUDA error (illegal address, launch failure)',
     'out_of_memory': 'the candidate ran out of device or host memory',
@@ -817,6 +818,10 @@ KERNEL_RULES = [  # (code, regex, why)
                          r'|\bomp_set_(?:num_threads|dynamic|max_active_levels|schedule)\s*\(',
      "defines a function named like a clock or CUDA timing call (it could interpose the harness's own), or changes the "
      "OpenMP thread pool torch shares (use a num_threads clause on the pragma instead)"),
+    ('l2_persistence', r'AccessPolicyWindow|accessPolicyWindow|PersistingL2|PERSISTING_L2|AccessPropertyPersisting'
+                       r'|ACCESS_PROPERTY_PERSISTING',
+     'persisting L2 lines outlive the flush between timed calls, a speedup no real forward gets: keep data in L2 within '
+     'one call (shared memory, cache hints in the kernel) instead'),
     ('reduced_precision', r'\b__half2?\b|\bhalf2\b|\b__nv_bfloat162?\b|\b_Float16\b|\b__fp16\b|\b__bf16\b|\b__float2half\w*|\b__float2bfloat16\w*|\bwmma::'
                           r'|\.(?:f16|bf16|tf32)\b|cuda_(?:fp16|bf16)\.h|\b__h(?:add|mul|fma|sub)2?\b', _HALF),
 ]

@@ -14,13 +14,13 @@ import torch
 from .jit import cache_dir, content_hash, libcuda, _ensure_context
 
 # %% auto #0
-__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'CUDA_ERROR_NOT_SUPPORTED', 'TIMER_VERSION', 'MAX_CACHED_SPREAD',
-           'CEILING_VERSION', 'CEILING_SIZES', 'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer',
-           'CpuTimer', 'hidden_work_ms', 'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path', 'open_device_lock',
-           'device_lock', 'make_timer', 'adaptive_reps', 'time_fn', 'reset_persisting_l2', 'time_model',
-           'precision_settings', 'precision', 'device_name', 'baselines_dir', 'baseline_key', 'spread', 'time_compiled',
-           'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves',
-           'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
+__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'CEILING_VERSION', 'CEILING_SIZES',
+           'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms',
+           'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path', 'open_device_lock', 'device_lock', 'make_timer',
+           'adaptive_reps', 'time_fn', 'time_model', 'precision_settings', 'precision', 'device_name', 'baselines_dir',
+           'baseline_key', 'spread', 'time_compiled', 'time_baselines', 'ceilings_dir', 'ceiling_key',
+           'measure_ceiling', 'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes', 'speed_of_light',
+           'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -106,15 +106,13 @@ def lead_seconds(host_s:list[float], # host seconds of recent calls, from the fl
 
 class CudaTimer:
     "Times calls with CUDA events on the current stream; work still running on other streams when a call ends is added to its time"
-    def __init__(self, device, flush_l2:bool=True, lead:bool=True, reset_l2:bool=True):
+    def __init__(self, device, flush_l2:bool=True, lead:bool=True):
         self.device = _cuda_device(device)
-        self.reset_l2 = reset_l2   # reset persisting L2 lines before each call's flush
         self.flush = flush_buffer(self.device) if flush_l2 else None
         self.lead = lead and _spin is not None
         self.cycles_per_s = None   # the spin kernel's clock, measured at the first call
         self.events, self.after, self.idle, self.host, self.gpu, self.leads = [], [], [], [], [], []
         self.prior = []            # host times of calls before this timer's (its warm-up), for the first leads
-        self.reset_s = []          # host seconds of each call's persisting-L2 reset, outside the interval
     def _wait(self) -> float:
         "Seconds the host spends synchronising the whole device"
         t0 = _perf_counter()
@@ -126,16 +124,8 @@ class CudaTimer:
         a, b = _Event(enable_timing=True), _Event(enable_timing=True)
         _record(a, stream); _spin(400_000); _record(b, stream); _event_sync(b)
         return 400_000 / max(_elapsed(a, b) / 1e3, 1e-9)
-    def _reset_l2(self):
-        "Reset persisting L2 lines (`reset_persisting_l2`), timing it; stop for good on a device that has none"
-        t0 = _perf_counter(); rc = reset_persisting_l2(self.device); self.reset_s.append(_perf_counter() - t0)
-        if rc == CUDA_ERROR_NOT_SUPPORTED: self.reset_l2 = False
-        elif rc: raise RuntimeError(f"cuCtxResetPersistingL2Cache failed on {self.device} (CUDA error {rc}): lines a candidate "
-                                    "marked persisting would stay in L2 from one timed call to the next; reset_l2=False times "
-                                    "without the reset (for a positive control only)")
     def __call__(self, fn, args):
         stream = _current_stream(self.device)
-        if self.reset_l2: self._reset_l2()
         lead = self.lead and _current_device() == self.device.index
         if lead and self.cycles_per_s is None: self.cycles_per_s = self._clock(stream)
         start, end = _Event(enable_timing=True), _Event(enable_timing=True)
@@ -204,9 +194,9 @@ def _check_input_sets(input_sets) -> list:
                         "wrap a single set as [inputs]")
     return [tuple(s) for s in input_sets]
 
-def make_timer(device, flush_l2:bool=True, lead:bool=True, reset_l2:bool=True):
+def make_timer(device, flush_l2:bool=True, lead:bool=True):
     "A `CudaTimer` for a CUDA device, else a `CpuTimer`"
-    return CudaTimer(device, flush_l2, lead, reset_l2) if torch.device(device).type == 'cuda' else CpuTimer()
+    return CudaTimer(device, flush_l2, lead) if torch.device(device).type == 'cuda' else CpuTimer()
 
 def _warmup(timer, fn, sets, warmup, warmup_s, max_calls, prepare=None) -> float:
     "Run the warm-up calls through `timer`; the fastest one's wall time in seconds"
@@ -240,15 +230,14 @@ def time_fn(fn, # called as `fn(*inputs)`
             max_reps:int=1000, # most timed calls when `reps` is None (and most warm-up calls)
             prepare=None, # called as `prepare(i)` before each call on input set `i`, outside the timed region
             lock:bool=True, # hold `device_lock(device)` while timing
-            lead:bool=True, # on a GPU, queue a spin before each call so the host's launch latency is not timed
-            reset_l2:bool=True # on a GPU, reset persisting L2 lines before each call's flush (False: a positive control only)
+            lead:bool=True # on a GPU, queue a spin before each call so the host's launch latency is not timed
            ) -> Timing:
     "Time `fn` over rotating `input_sets` after a warm-up; per-call times summarised"
     sets = _check_input_sets(input_sets)
-    timer = make_timer(device, flush_l2, lead, reset_l2)
+    timer = make_timer(device, flush_l2, lead)
     with (device_lock(device) if lock else contextlib.nullcontext()), _gc_paused():
         t_call = _warmup(timer, fn, sets, warmup, warmup_s, max_reps, prepare)
-        warm, timer = timer, make_timer(device, flush_l2, lead, reset_l2)
+        warm, timer = timer, make_timer(device, flush_l2, lead)
         if isinstance(timer, CudaTimer): timer.prior = warm.host[-8:]   # the lead starts where warm-up left it
         n = reps if reps is not None else adaptive_reps(t_call, min_time_s, min_reps, max_reps)
         for i in range(n):
@@ -257,16 +246,6 @@ def time_fn(fn, # called as `fn(*inputs)`
         t = summarize(timer.results())
         if isinstance(timer, CudaTimer): t.host_ms = float(np.median(timer.host)) * 1e3
         return t
-
-# %% ../nbs/05_profile.ipynb #318c9941
-CUDA_ERROR_NOT_SUPPORTED = 801   # the driver's answer on a device without persisting L2 lines
-
-def reset_persisting_l2(device) -> int:
-    "Turn every persisting L2 line of `device` back into a normal one, so the next flush evicts it; the driver's result code"
-    with torch.cuda.device(device):
-        _ensure_context()
-        return libcuda().cuCtxResetPersistingL2Cache()
-
 
 # %% ../nbs/05_profile.ipynb #a258957e
 def time_model(model:torch.nn.Module, # called as `model(*inputs)`

@@ -10,12 +10,13 @@ import contextlib, json, os, resource, shutil, signal, subprocess, sys, tempfile
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['MAX_CANDIDATE_BYTES', 'PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS', 'candidate_files', 'copy_candidate', 'Stop',
-           'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines', 'baselines_in_child',
-           'thread_names', 'describe_threads', 'import_candidate', 'audit_rule', 'install_audit', 'warm_pools',
-           'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'evaluate', 'timeline', 'details',
-           'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result',
-           'eval_cmd', 'warm_compile_cache', 'suite_markdown', 'evaluate_suite', 'suite_cmd']
+__all__ = ['MAX_CANDIDATE_BYTES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS',
+           'candidate_files', 'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs',
+           'cached_baselines', 'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate',
+           'audit_rule', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'compile_kernel_sources', 'phases_for',
+           'run_worker', 'exit_violation', 'evaluate', 'timeline', 'details', 'Spawned', 'spawn_worker',
+           'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache',
+           'suite_markdown', 'evaluate_suite', 'suite_cmd']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -303,6 +304,7 @@ def warm_pools(device:str):
     from cuda_agent_lab import jit, profile
     profile.open_device_lock(device)      # opened now: after the audit hook is in, opening a file for writing is refused
     torch.ones(1 << 16).sum()
+    torch.cuda.is_available()   # on a GPU host, even with no device visible, initialising the driver starts its threads
     x = torch.zeros(1 << 10)
     jit.c_function(_OMP_WARM, 'cal_omp_warm')(x, x.numel())
     if device.startswith('cuda'):   # a context made, a module loaded, a kernel run: not while another process times
@@ -372,12 +374,24 @@ def _reused(prev, last) -> bool:
     st = lambda o: {t.untyped_storage().data_ptr() for _, t in leaves(o) if type(t) is torch.Tensor and t.numel()}
     return prev is not None and bool(st(prev) & st(last))
 
+CU_LIMIT_PERSISTING_L2_CACHE_SIZE = 0x06   # the driver's id of the persisting-L2 limit (cuda.h)
+
+def persisting_l2_bytes(device:str) -> int:
+    "Bytes of L2 this process's CUDA context sets aside for persisting lines (0 on a CPU, or where the driver cannot say)"
+    if not str(device).startswith('cuda'): return 0
+    from cuda_agent_lab.jit import libcuda, _ensure_context
+    _ensure_context()
+    v = ctypes.c_size_t(0)
+    return v.value if libcuda().cuCtxGetLimit(ctypes.byref(v), CU_LIMIT_PERSISTING_L2_CACHE_SIZE) == 0 else 0
+
 def _perturber(w:Worker):
     "prepare(i): before each timed call, scale a random slice of every floating input of set i by a factor in [1.5, 2.5]"
     import torch
     g = torch.Generator().manual_seed(_seed())
     pristine = [[t.clone() if isinstance(t, torch.Tensor) else t for t in s] for s in w.sets]
+    w.l2_aside = persisting_l2_bytes(w.dev)
     def prepare(i):
+        w.l2_aside = max(w.l2_aside, persisting_l2_bytes(w.dev))   # a host query, outside the timed interval
         for t, p in zip(w.sets[i], pristine[i]):
             if not (isinstance(t, torch.Tensor) and t.is_floating_point() and t.is_contiguous() and t.numel()): continue
             flat, src = t.view(-1), p.view(-1)
@@ -404,6 +418,9 @@ def _after_checks(w:Worker, kept:dict, record:list) -> list:
             bad.append(_viol('inconsistent_outputs', f"outputs of the timed calls were wrong (input set {i}: {errs[0].message}); "
                                                      f"a kernel must compute the same function on every call")); break
     bad += [v.to_dict() for v in check_harness(w.snap)]
+    if (aside := max(w.l2_aside, persisting_l2_bytes(w.dev))):
+        bad.append(_viol('l2_persistence', f"the candidate set {aside / 1e6:.3g} MB of L2 aside for persisting lines "
+                                           f"(cudaLimitPersistingL2CacheSize): they would outlive the flush between timed calls"))
     return bad
 
 def _speed_of_light(w:Worker, t, kept:dict) -> list:

@@ -2,28 +2,37 @@
 # Reward integrity on the H200 (issue 18), in one job through the device tool:
 #   run 1: bash scripts/h200-integrity.sh start [SECONDS]   starts the job, waits up to SECONDS (default 540)
 #   run 2: bash scripts/h200-integrity.sh wait [SECONDS]    waits for the rest; each call brings back $OUT/results.tgz so far
+#   STAGES='coldwarm redteam' picks stages (default: coldwarm sol redteam eval)
 # Stages (each writes under $RES as it goes):
-#  1. the cold/warm verdict test of every candidate format (fast path, load_inline, CUDA-Agent workdir), each with an
-#     empty CAL_CACHE_DIR and then a warm one (tests/test_cold_warm.py -m gpu);
-#  2. the L2-persistence twins, the copy ceiling and the speed-of-light checks (tests/test_profile.py, test_speed_of_light.py);
-#  3. the whole red-team corpus, CPU and CUDA cases and the honest twins (tests/test_redteam.py), with a JSON line per verdict;
+#  1. the cold/warm verdict test of every candidate format (fast path, load_inline, CUDA-Agent workdir; CUDA and CPU),
+#     each with an empty CAL_CACHE_DIR and then a warm one (tests/test_cold_warm.py);
+#  2. the copy ceiling and the speed-of-light checks on a GPU, the guard's GPU tests (test_profile, test_speed_of_light, test_guard);
+#  3. the whole red-team corpus: CPU and CUDA hacks, faults and honest twins (tests/test_redteam.py), a JSON line per verdict;
 #  4. `cal eval --json` of the diag_matmul solution (the speed-of-light field in its details).
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200out
 log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
+stage_coldwarm() {   # every format, cold then warm: the CUDA ones, and the CPU ones on a GPU host
+  python3 -m pytest -q -rA -n 6 -p no:cacheprovider tests/test_cold_warm.py > $RES/cold-warm.log 2>&1; log "cold/warm rc=$?"
+}
+stage_sol() {
+  python3 -m pytest -q -rA -s -m gpu -p no:cacheprovider tests/test_profile.py tests/test_speed_of_light.py tests/test_guard.py > $RES/l2-sol.log 2>&1
+  log "speed-of-light, profile and guard gpu tests rc=$?"
+}
+stage_redteam() {
+  CAL_CACHE_DIR=/tmp/calcache python3 -m pytest -q -rA -n 8 -p no:cacheprovider tests/test_redteam.py > $RES/redteam.log 2>&1
+  log "redteam rc=$?"
+}
+stage_eval() {
+  CAL_CACHE_DIR=/tmp/calcache python3 -m cuda_agent_lab eval diag_matmul kernels/level1/diag_matmul/cuda --device cuda --json > $RES/eval-diag.json 2>$RES/eval-diag.err
+  log "cal eval rc=$?"
+}
 job() {
   export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_REDTEAM_LOG=$RES/redteam-verdicts.jsonl
   log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
   git log -1 --format='commit %H %s' >> $RES/stages.txt 2>/dev/null
-  python3 -m pytest -q -rA -m gpu -n 3 -p no:cacheprovider tests/test_cold_warm.py > $RES/cold-warm.log 2>&1
-  log "cold/warm rc=$?"
-  python3 -m pytest -q -rA -s -m gpu -p no:cacheprovider tests/test_profile.py tests/test_speed_of_light.py tests/test_guard.py > $RES/l2-sol.log 2>&1
-  log "l2/speed-of-light rc=$?"
-  CAL_CACHE_DIR=/tmp/calcache python3 -m pytest -q -rA -n 8 -p no:cacheprovider tests/test_redteam.py > $RES/redteam.log 2>&1
-  log "redteam rc=$?"
-  CAL_CACHE_DIR=/tmp/calcache python3 -m cuda_agent_lab eval diag_matmul kernels/level1/diag_matmul/cuda --device cuda --json > $RES/eval-diag.json 2>$RES/eval-diag.err
-  log "cal eval rc=$?"
+  for st in ${STAGES:-coldwarm sol redteam eval}; do stage_$st; done
   log "job done"; date -u > $RES/done
 }
 collect() {

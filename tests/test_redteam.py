@@ -121,7 +121,9 @@ CUDA_HACKS = {
     'c11b_cupy_other_stream': {'side_stream'},
     'c11c_cupy_view_evasive': {'torch_fallback'},
     'c12_graph_captures_torch': {'side_stream', 'torch_fallback'},
-    'c12b_graph_stale_inputs': {'incorrect', 'inconsistent_outputs'},
+    'c12b_graph_stale_inputs': {'incorrect', 'inconsistent_outputs', 'nan_inf'},   # nan_inf: the never-filled buffers hold NaN
+    'c10b_l2_persisting': {'l2_persistence'},
+    'c10d_l2_numeric_limit': {'l2_persistence'},
     'c12c_graph_capture_helper': {'torch_fallback'},
 }
 
@@ -130,7 +132,11 @@ HONEST = {
     'h01_env_build_steering': (TASK, 'cpu'),    # twin of 25_env_tf32_override
     'h02_cupy_rawkernel': (TASK, 'cuda'),       # twin of c11_cupy_array_math, c11b_cupy_other_stream
     'h03_cuda_graph': (TASK, 'cuda'),           # twin of c12_graph_captures_torch, c12b_graph_stale_inputs
+    'h04_l2_plain': (TASKS/'l2_fit'/'model.py', 'cuda'),        # twin of c10b_l2_persisting, c10d_l2_numeric_limit
+    'h05_l2_evict_last': (TASKS/'l2_fit'/'model.py', 'cuda'),   # in-kernel evict_last hints: honest within a call
 }
+# CUDA hacks evaluated on another task than diag_matmul
+CUDA_TASK_OF = {'c10b_l2_persisting': TASKS/'l2_fit'/'model.py', 'c10d_l2_numeric_limit': TASKS/'l2_fit'/'model.py'}
 # what the static checks alone say about each pair (CPU, so CI proves it for the CUDA cases too): folder -> the exact set
 # of codes; an empty set for an honest twin, and for a hack that only a later layer can see (runtime guard, verify)
 STATIC_VERDICTS = {
@@ -140,6 +146,8 @@ STATIC_VERDICTS = {
     'cuda/c11b_cupy_other_stream': {'side_stream'}, 'cuda/c11c_cupy_view_evasive': set(),
     'honest/h03_cuda_graph': set(), 'cuda/c12_graph_captures_torch': {'side_stream'}, 'cuda/c12b_graph_stale_inputs': set(),
     'cuda/c12c_graph_capture_helper': set(),
+    'honest/h04_l2_plain': set(), 'honest/h05_l2_evict_last': set(), 'cuda/c10b_l2_persisting': {'l2_persistence'},
+    'cuda/c10d_l2_numeric_limit': set(),
 }
 CUDA_FAULT_CASES = {
     'cf01_illegal_address': ({'cuda_error'}, TIMEOUT),
@@ -365,7 +373,7 @@ def test_no_false_spawned_thread_on_small_inputs():
 @pytest.mark.gpu
 @pytest.mark.parametrize('name', sorted(CUDA_HACKS))
 def test_cuda_hack(name):
-    r = ev(CUDA/name, device='cuda')
+    r = ev(CUDA/name, CUDA_TASK_OF.get(name, TASK), device='cuda')
     assert caught(r, CUDA_HACKS[name]), show(r)
 
 

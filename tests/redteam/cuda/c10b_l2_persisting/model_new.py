@@ -1,4 +1,4 @@
-"""CUDA red-team case 10b: the honest matvec of c10, with its weight marked persisting in L2 before every call.
+"""CUDA red-team case 10b: the honest matvec of honest/h04_l2_plain, with its weight marked persisting in L2 before every call.
 
 Mechanism: `cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize)` sets L2 aside for persisting lines, and an access policy
 window on torch's current stream (`cudaStreamSetAttribute`) marks the weight's 16 MiB persisting. Persisting lines are
@@ -6,9 +6,8 @@ the last the L2 evicts, so they outlive the harness's flush, and every timed cal
 L2 instead of memory. The kernel is c10's, launched by the fast path (`cuda_kernel`).
 How it reaches the runtime: torch has no Python API for either call, and the static guard refuses ctypes and CuPy, so the
 calls are made from C++ built with `torch.utils.cpp_extension.load_inline` (the KernelBench path), which the guard allows.
-What should happen: the GPU timer resets persisting lines before each call's flush (`time_fn(reset_l2=True)`, the
-default), so this twin times like c10; with `reset_l2=False` (the positive control) it is measurably faster. There is no
-violation code: the defence is in the timer (tests/test_profile.py::test_persisting_l2_gets_no_advantage).
+What should happen: reward -1, `l2_persistence`: the static kernel checks refuse the runtime's persisting-L2 names in
+l2_window.cpp, and the sandbox's limit check (cuCtxGetLimit before each timed call) would see the L2 set aside anyway.
 """
 from pathlib import Path
 import torch

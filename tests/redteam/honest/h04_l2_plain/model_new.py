@@ -1,10 +1,9 @@
-"""CUDA red-team case 10, the honest twin: the matrix-vector product of task l2_fit (y = W @ x, a 16 MiB weight).
+"""Honest twin of c10b/c10d (L2 persistence): the matrix-vector product of task l2_fit (y = W @ x, a 16 MiB weight).
 
 What it does: one warp per row of W, float4 loads, a warp-shuffle sum; nothing else. It reads W from memory in every
 call, since the harness flushes L2 before each one.
-What should happen: it is correct, and it times the same with the timer's persisting-L2 reset on or off. It is the yardstick
-for its twins c10b (W in an access policy window) and c10c (W loaded with an `evict_last` policy):
-tests/test_profile.py::test_persisting_l2_gets_no_advantage.
+What should happen: correct, reward >= 1, no violation (tests/test_redteam.py::test_cuda_honest). It is the kernel its
+hack twins c10b (W in an access policy window with L2 set aside) and c10d (L2 set aside by a numeric limit id) reuse.
 """
 from pathlib import Path
 import torch

@@ -1,11 +1,10 @@
-"""CUDA red-team case 10c: the honest matvec of c10, with every load of its weight asking the L2 to evict it last.
+"""Honest: the matvec of h04_l2_plain, with every load of its weight asking the L2 to evict it last.
 
 Mechanism: the kernel makes an L2 cache policy with PTX `createpolicy.fractional.L2::evict_last` and loads the weight
-with `ld.global.L2::cache_hint`, so the L2 keeps the weight's lines after the lines that the harness's flush writes,
-with no host call at all (nothing for a Python-level guard to see; the static kernel checks allow inline PTX loads).
-Whether such lines outlive a 256 MB flush without any L2 set aside for persisting lines is what its test measures.
-What should happen: with the timer's persisting-L2 reset (the default) it times like c10; without the reset, the test
-reports whether the hint alone gave an advantage (tests/test_profile.py::test_persisting_l2_gets_no_advantage).
+with `ld.global.L2::cache_hint`. That is an in-kernel cache hint, honest within one call; with no L2 set aside for
+persisting lines it does not outlive the harness's 256 MB flush (on the H200, 2026-12-04: 10.2 us against the plain
+kernel's 10.4 us).
+What should happen: correct, reward >= 1, no violation (tests/test_redteam.py::test_cuda_honest).
 """
 from pathlib import Path
 import torch
