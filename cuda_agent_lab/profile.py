@@ -18,9 +18,9 @@ __all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'TIMER_VERSION', 'MAX_C
            'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms',
            'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path', 'open_device_lock', 'device_lock', 'make_timer',
            'adaptive_reps', 'time_fn', 'time_model', 'precision_settings', 'precision', 'device_name', 'baselines_dir',
-           'baseline_key', 'spread', 'time_compiled', 'time_baselines', 'ceilings_dir', 'ceiling_key',
-           'measure_ceiling', 'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes', 'speed_of_light',
-           'meta_outputs']
+           'baseline_key', 'cached_baseline', 'spread', 'time_compiled', 'time_baselines', 'ceilings_dir',
+           'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes',
+           'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -309,6 +309,11 @@ def baseline_key(key:str, device, settings:dict, n_inputs:int, compile:bool) -> 
     "Cache key of a baseline timing: everything that changes its numbers"
     return content_hash(key, device_name(device), torch.__version__, json.dumps(settings, sort_keys=True), n_inputs, compile,
                         TIMER_VERSION)
+
+def cached_baseline(key:str, # the caller's key (the task's hash)
+                    device, n_inputs:int, compile:bool=True, tf32:bool=False) -> dict|None:
+    "The cached record `time_baselines` would return for these arguments, or None when it would have to time them"
+    with precision(tf32, device) as settings: return _read_cached(baseline_key(key, device, settings, n_inputs, compile))
 
 def _read_cached(ck:str) -> dict|None:
     p = baselines_dir()/f'{ck[:32]}.json'

@@ -119,14 +119,10 @@ def _baseline_kinds(w:Worker) -> dict:
 
 def cached_baselines(w:Worker) -> dict|None:
     "Every baseline the request needs, from the disk cache; None when one of them was never timed (or not steadily)"
-    from cuda_agent_lab.profile import baseline_key, precision, _read_cached
-    got = {}
-    for field, tf32 in _baseline_kinds(w).items():
-        with precision(tf32, w.dev) as settings:
-            ck = baseline_key(w.req['task_hash'], w.dev, settings, len(w.req['profile_seeds']), w.req.get('compile', True))
-        if (hit := _read_cached(ck)) is None: return None
-        got[field] = hit
-    return got
+    from cuda_agent_lab.profile import cached_baseline
+    got = {f: cached_baseline(w.req['task_hash'], w.dev, len(w.req['profile_seeds']), w.req.get('compile', True), tf32)
+           for f, tf32 in _baseline_kinds(w).items()}
+    return got if all(got.values()) else None
 
 def _phase_time_baselines(w:Worker):
     "The baselines timed in this process (a baselines-only request: no candidate ever runs here)"
