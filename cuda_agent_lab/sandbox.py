@@ -751,6 +751,10 @@ def format_result(r:dict) -> str:
         rows.append(('fp64 rel. error', f"candidate {prec['err_candidate']:.2e}, eager {prec['err_eager']:.2e}"))
     tf = (r.get('details') or {}).get('baselines_tf32') or {}
     if tf.get('t_eager_ms'): rows.append(('TF32 baselines', f"eager {_fmt(tf.get('t_eager_ms'), ' ms')}, compile {_fmt(tf.get('t_compile_ms'), ' ms')}"))
+    sol = (r.get('details') or {}).get('speed_of_light') or {}
+    if sol.get('floor_ms'):
+        rows.append(('speed of light', f"floor {_fmt(sol['floor_ms'], ' ms')} ({sol['write_bytes'] / 1e6:.4g} MB written at "
+                                       f"{sol['ceiling_GBps']:.4g} GB/s); the candidate at {sol['ratio']:.3g}x it"))
     if r.get('error'): rows.append(('error', r['error']))
     return '\n'.join(f'{k:>20}  {v}' for k, v in rows)
 
