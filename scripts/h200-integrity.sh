@@ -3,6 +3,8 @@
 #   run 1: bash scripts/h200-integrity.sh start [SECONDS]   starts the job, waits up to SECONDS (default 540)
 #   run 2: bash scripts/h200-integrity.sh wait [SECONDS]    waits for the rest; each call brings back $OUT/results.tgz so far
 #   STAGES='coldwarm redteam' picks stages (default: coldwarm sol redteam eval)
+# Carry .whl/ with the fastcore wheel (the package's one dependency missing there), fetched once here with
+#   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp -d .whl fastcore==2.2.41
 # Stages (each writes under $RES as it goes):
 #  1. the cold/warm verdict test of every candidate format (fast path, load_inline, CUDA-Agent workdir; CUDA and CPU),
 #     each with an empty CAL_CACHE_DIR and then a warm one (tests/test_cold_warm.py);
