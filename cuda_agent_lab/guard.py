@@ -6,7 +6,7 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/guard.html.md"""
 
 # %% ../nbs/03_guard.ipynb #9a4f8df3
 from __future__ import annotations
-import ast, fnmatch, linecache, os, re, sys, threading, types, warnings, weakref
+import ast, ctypes, fnmatch, linecache, os, re, sys, threading, types, warnings, weakref
 from dataclasses import dataclass, asdict
 from functools import lru_cache, wraps
 from pathlib import Path
@@ -22,15 +22,16 @@ from builtins import (all, any, bool, dict, enumerate, getattr, id, isinstance, 
 from importlib import import_module as _import_module
 
 # %% auto #0
-__all__ = ['VIOLATIONS', 'ALLOWED_ATEN', 'FUNCTIONAL_VIA', 'RECORD_CAP', 'REFUSALS', 'CK', 'NAME_RULES', 'BUILTIN_RULES',
-           'PRECISION_SWITCHES', 'INTROSPECTION_ATTRS', 'PROTECTED_ROOTS', 'REACHABLE_MODULES', 'JIT_API',
-           'CUPY_KERNEL_API', 'IMPORTABLE', 'BUILD_ENV', 'RUNTIME_ENV_PREFIXES', 'TORCH_STREAM_WRAPPERS',
+__all__ = ['VIOLATIONS', 'ALLOWED_ATEN', 'FUNCTIONAL_VIA', 'RECORD_CAP', 'REFUSALS', 'CK', 'MARKER', 'NAME_RULES',
+           'BUILTIN_RULES', 'PRECISION_SWITCHES', 'INTROSPECTION_ATTRS', 'PROTECTED_ROOTS', 'REACHABLE_MODULES',
+           'JIT_API', 'CUPY_KERNEL_API', 'IMPORTABLE', 'BUILD_ENV', 'RUNTIME_ENV_PREFIXES', 'TORCH_STREAM_WRAPPERS',
            'GRAPH_CAPTURES', 'GRAPH_ATTRS', 'KERNEL_RULES', 'KERNEL_SUFFIXES', 'HARNESS_NAMES', 'HARNESS_SETTINGS',
            'HARNESS_PACKAGE', 'LIBRARY_ENV', 'Violation', 'GuardViolation', 'normalize_allow', 'blocked_functions',
            'aten_allowed', 'forbid_torch', 'active_guard', 'watch_cuda_graphs', 'cupy_watch', 'is_composite',
-           'audit_aten', 'name_rule', 'path_problem', 'build_env_var', 'build_env_writes', 'names_torch_stream',
-           'torch_stream_names', 'static_check', 'static_check_kernel', 'candidate_files', 'check_candidate', 'resolve',
-           'snapshot_harness', 'check_harness', 'thread_count', 'child_processes']
+           'audit_aten', 'marked_ranges', 'op_audit', 'name_rule', 'path_problem', 'build_env_var', 'build_env_writes',
+           'names_torch_stream', 'torch_stream_names', 'static_check', 'static_check_kernel', 'candidate_files',
+           'check_candidate', 'resolve', 'c_environment', 'snapshot_harness', 'check_harness', 'thread_count',
+           'child_processes']
 
 # %% ../nbs/03_guard.ipynb #019679ee
 VIOLATIONS = {
@@ -371,6 +372,54 @@ def audit_aten(fn, *args,
     names = dict.fromkeys(n for e in prof.function_events if e.cpu_parent is None for n in _refused_events(e, allow))
     return out, [Violation('torch_fallback', f"{where} ran {n} (seen by torch's profiler, which no torch mode switches off); "
                            f"compute it in your own kernel (cuda_kernel / c_function)") for n in names]
+
+# %% ../nbs/03_guard.ipynb #674160a3
+MARKER = 'cal::candidate'   # the record-function range `verify.run_candidate` opens around every call of a candidate
+
+class _Range:
+    "One range of the profiler's records: its name and the ranges opened inside it"
+    __slots__ = ('name', 'cpu_children')
+    def __init__(self, name:str): self.name, self.cpu_children = name, []
+
+def marked_ranges(records, marker:str=MARKER) -> tuple[list, int]:
+    "(the ranges opened directly inside each `marker` range, how many `marker` ranges) of torch's legacy profiler `records`"
+    found, n = [], 0
+    for thread in records:
+        stack = []
+        for r in thread:
+            kind = r.kind()
+            if kind == 'push':
+                if stack: stack[-1].cpu_children.append(node := _Range(r.name())); stack.append(node)
+                elif r.name() == marker: n += 1; stack.append(_Range(marker))
+            elif kind == 'pop' and stack:
+                done = stack.pop()
+                if not stack: found += done.cpu_children
+    return found, n
+
+def _profiler_config():
+    from torch.autograd import ProfilerConfig, ProfilerState
+    return ProfilerConfig(ProfilerState.CPU, False, False, False, False, False, torch._C._profiler._ExperimentalConfig())
+
+class op_audit:
+    "Torch's profiler over a stretch of candidate calls: every aten op run inside `MARKER`, judged as `audit_aten` judges"
+    def __init__(self,
+                 allow=(),                      # aten ops the task allows, as for `forbid_torch`
+                 where:str='ModelNew.forward'): # what the messages say was audited
+        self.allow, self.where = normalize_allow(allow), where
+    def start(self):
+        "Start recording (outside any timed interval)"
+        torch.autograd._enable_profiler_legacy(_profiler_config())
+    def stop(self, calls:int) -> list[Violation]:
+        "Stop recording; the findings for the `calls` calls of the candidate made since `start`"
+        try: records = torch.autograd._disable_profiler_legacy()
+        except RuntimeError: records = None
+        ranges, n = marked_ranges(records or [])
+        if records is None or n != calls:
+            return [Violation('tampered_harness', f"{self.where}: torch's profiler recorded {n} of {calls} calls (it was stopped "
+                                                  f"or restarted under the call); leave torch's profiler alone")]
+        names = dict.fromkeys(x for r in ranges for x in _refused_events(r, self.allow))
+        return [Violation('torch_fallback', f"{self.where} ran {x} (seen by torch's profiler, which no torch mode switches "
+                                            f"off); compute it in your own kernel (cuda_kernel / c_function)") for x in names]
 
 # %% ../nbs/03_guard.ipynb #2afb07d6
 _THREADS = 'candidates may not start threads or worker processes: work outside the forward call escapes the guard and the timer'
@@ -943,16 +992,34 @@ def _setting(name):
 # variables the harness's own libraries may set after the snapshot (the jit's CuPy path sets CuPy's cache folder on first use)
 LIBRARY_ENV = frozenset({'CUPY_CACHE_DIR'})
 
+def _ours(k) -> bool: return not build_env_var(k) and k not in LIBRARY_ENV
+
 def _environment() -> tuple:
     "The process environment, less what a candidate may set (`build_env_var`) and what `LIBRARY_ENV` names"
-    return tuple(sorted((k, v) for k, v in os.environ.items() if not build_env_var(k) and k not in LIBRARY_ENV))
+    return tuple(sorted((k, v) for k, v in os.environ.items() if _ours(k)))
 
-def _env_change(was:tuple, now:tuple) -> str|None:
+# a live view of the C library's `environ` array, made at import (reading it later raises no audit event)
+_C_ENVIRON = ctypes.POINTER(ctypes.c_char_p).in_dll(ctypes.CDLL(None), 'environ') if sys.platform == 'linux' else None
+
+def c_environment() -> dict:
+    "The process environment as the C library sees it (`os.putenv`, `os.unsetenv` and a C `setenv` change it, not `os.environ`)"
+    if _C_ENVIRON is None: return dict(os.environ)
+    out, i = {}, 0
+    while (e := _C_ENVIRON[i]) is not None and i < 1 << 16:
+        k, _, v = os.fsdecode(e).partition('='); out.setdefault(k, v); i += 1
+    return out
+
+def _c_environment() -> tuple:
+    "`c_environment()` less what a candidate may set, as `_environment()` is"
+    return tuple(sorted((k, v) for k, v in c_environment().items() if _ours(k)))
+
+def _env_change(was:tuple, now:tuple, c_level:bool=False) -> str|None:
     "Which variables differ between two `_environment()`s (names only: values may be secrets)"
     a, b = dict(was), dict(now)
     keys = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
     if not keys: return None
-    return (f"`os.environ` changed ({', '.join(keys[:6])}{', ...' if len(keys) > 6 else ''}): the environment is the harness's; a "
+    what = 'the process environment (as the C library sees it: os.putenv, os.unsetenv, setenv)' if c_level else '`os.environ`'
+    return (f"{what} changed ({', '.join(keys[:6])}{', ...' if len(keys) > 6 else ''}): the environment is the harness's; a "
             f"candidate may only set build-steering variables ({', '.join(sorted(BUILD_ENV))}, *_VERBOSE) before its build")
 
 def _package_names() -> list[str]:
@@ -976,11 +1043,12 @@ def snapshot_harness(extra=()) -> dict:
     snap = {n: _fingerprint(resolve(n)) for n in names}
     snap.update({f'sys.modules[{m!r}]': (sys.modules.get(m),) for m in sorted({n.split('.')[0] for n in names})})
     snap.update({f'setting {s}': (_setting(s),) for s in HARNESS_SETTINGS})
-    snap['environment'] = (_environment(),)
+    snap['environment'], snap['C environment'] = (_environment(),), (_c_environment(),)
     return snap
 
 def _now(key) -> tuple:
     if key == 'environment': return (_environment(),)
+    if key == 'C environment': return (_c_environment(),)
     if key.startswith('sys.modules['): return (sys.modules.get(key[len("sys.modules['"):-2]),)
     if key.startswith('setting '): return (_setting(key[8:]),)
     return _fingerprint(resolve(key))
@@ -990,7 +1058,7 @@ def _short(o) -> str:
 
 def _change(key, was, now) -> str|None:
     "What changed between two fingerprints of `key`, or None"
-    if key == 'environment': return _env_change(was[0], now[0])
+    if key in ('environment', 'C environment'): return _env_change(was[0], now[0], key != 'environment')
     if key.startswith('setting '):
         return None if _eq(was[0], now[0]) else f"`{key[8:]}` changed ({was[0]!r} -> {now[0]!r}): {_PRECISION_GLOBAL} and its timing"
     if was[0] is not now[0]: return f"`{key}` was replaced ({_short(was[0])} -> {_short(now[0])})"

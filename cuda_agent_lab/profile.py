@@ -6,7 +6,7 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/profile.html.md"""
 
 # %% ../nbs/05_profile.ipynb #e9209121
 from __future__ import annotations
-import contextlib, gc, json, math, os, platform, tempfile, time
+import contextlib, gc, hashlib, hmac, json, math, os, platform, tempfile, time
 from dataclasses import dataclass, asdict, fields
 from pathlib import Path
 import numpy as np
@@ -17,10 +17,10 @@ from .jit import cache_dir, content_hash, libcuda, _ensure_context
 __all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'CEILING_VERSION', 'CEILING_SIZES',
            'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms',
            'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path', 'open_device_lock', 'device_lock', 'make_timer',
-           'adaptive_reps', 'time_fn', 'time_model', 'precision_settings', 'precision', 'device_name', 'baselines_dir',
-           'baseline_key', 'cached_baseline', 'spread', 'time_compiled', 'time_baselines', 'ceilings_dir',
-           'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes',
-           'speed_of_light', 'meta_outputs']
+           'adaptive_reps', 'time_fn', 'time_model', 'precision_settings', 'precision', 'device_name', 'harness_dir',
+           'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread',
+           'scrub_records', 'time_compiled', 'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling',
+           'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -230,6 +230,7 @@ def time_fn(fn, # called as `fn(*inputs)`
             max_reps:int=1000, # most timed calls when `reps` is None (and most warm-up calls)
             prepare=None, # called as `prepare(i)` before each call on input set `i`, outside the timed region
             lock:bool=True, # hold `device_lock(device)` while timing
+            on_timed=None, # called once, after the warm-up, before the first timed call
             lead:bool=True # on a GPU, queue a spin before each call so the host's launch latency is not timed
            ) -> Timing:
     "Time `fn` over rotating `input_sets` after a warm-up; per-call times summarised"
@@ -240,6 +241,7 @@ def time_fn(fn, # called as `fn(*inputs)`
         warm, timer = timer, make_timer(device, flush_l2, lead)
         if isinstance(timer, CudaTimer): timer.prior = warm.host[-8:]   # the lead starts where warm-up left it
         n = reps if reps is not None else adaptive_reps(t_call, min_time_s, min_reps, max_reps)
+        if on_timed is not None: on_timed()
         for i in range(n):
             if prepare is not None: prepare(i % len(sets))
             timer(fn, sets[i % len(sets)])
@@ -297,9 +299,51 @@ def device_name(device='cpu') -> str:
     return f"{_cpu_model()} ({cores} cores)"
 
 # %% ../nbs/05_profile.ipynb #14d6ca42
+def harness_dir() -> Path:
+    "Folder of the harness's own records (baseline timings, copy ceilings, the sealing key), beside the build caches: a sandbox refuses a candidate's writes there"
+    d = cache_dir().parent/'harness'
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+def seal_key_path() -> Path: return harness_dir()/'seal.key'
+
+def _read_key(p:Path) -> bytes|None:
+    try: return p.read_bytes() or None
+    except OSError: return None
+
+def seal_key() -> bytes|None:
+    "The key that seals harness records (`seal.key` under `harness_dir()`, made on first use); None where it cannot be read, as in a sandbox process once its audit hook is in"
+    p = seal_key_path()
+    if (k := _read_key(p)) or p.exists(): return k
+    fd, tmp = tempfile.mkstemp(dir=p.parent, suffix='.tmp')
+    try:
+        os.write(fd, os.urandom(32)); os.close(fd); os.chmod(tmp, 0o600)
+        os.link(tmp, p)   # the first process to get here wins; the others read its key
+    except FileExistsError: pass
+    finally: Path(tmp).unlink(missing_ok=True)
+    return _read_key(p)
+
+_UNSEALED = ('seal', 'cached', 'timed_by_pid')   # fields a reader adds to a record
+
+def _digest(rec:dict, key:bytes) -> str:
+    body = json.dumps({k: v for k, v in rec.items() if k not in _UNSEALED}, sort_keys=True, default=str)
+    return hmac.new(key, body.encode(), hashlib.sha256).hexdigest()
+
+def seal(rec:dict) -> dict:
+    "`rec` with its `seal`: a keyed digest of its fields that no process without the key can make"
+    key = seal_key()
+    if key is None: raise PermissionError(f"harness records cannot be sealed: {seal_key_path()} cannot be read or made")
+    return {**rec, 'seal': _digest(rec, key)}
+
+def sealed(rec) -> bool:
+    "Whether `rec` carries the seal this machine's key gives its fields (False for a record changed since it was sealed)"
+    key = seal_key()
+    if key is None: raise PermissionError(f"harness records cannot be checked: {seal_key_path()} cannot be read or made")
+    return isinstance(rec, dict) and isinstance(rec.get('seal'), str) and hmac.compare_digest(rec['seal'], _digest(rec, key))
+
 def baselines_dir() -> Path:
     "Folder of cached baseline timings"
-    d = cache_dir()/'baselines'
+    d = harness_dir()/'baselines'
     d.mkdir(parents=True, exist_ok=True)
     return d
 
@@ -330,6 +374,15 @@ def spread(t:dict) -> float:
 def _steady(rec:dict) -> bool:
     "Whether a baseline record may be cached: its eager and compile timings spread at most `MAX_CACHED_SPREAD`"
     return all(t is None or spread(t) <= MAX_CACHED_SPREAD for t in (rec['eager'], rec['compile']))
+
+def scrub_records() -> list[Path]:
+    "Delete every cached baseline and ceiling record whose seal fails (changed on disk since it was written); the paths deleted"
+    gone = []
+    for p in harness_dir().glob('*/*.json'):   # baselines/, ceilings/
+        try: ok = sealed(json.loads(p.read_text()))
+        except (OSError, ValueError): ok = False
+        if not ok: p.unlink(missing_ok=True); gone.append(p)
+    return gone
 
 def _write_cached(ck:str, rec:dict):
     fd, tmp = tempfile.mkstemp(dir=baselines_dir(), suffix='.tmp')
@@ -378,6 +431,7 @@ def time_baselines(model:torch.nn.Module, # the task's `Model`, on `device`
                t_eager_ms=eager.median_ms, t_compile_ms=tc.median_ms if tc else None,
                eager=eager.to_dict(), compile=tc.to_dict() if tc else None, compile_s=compile_s, compile_error=err,
                elapsed_s=_perf_counter() - t0)
+    rec = seal(rec) if ck else rec
     if ck and _steady(rec): _write_cached(ck, rec)
     return {**rec, 'cached': False}
 
@@ -389,7 +443,7 @@ CEILING_REPS = 20   # timed calls per size and kind; the fastest counts
 
 def ceilings_dir() -> Path:
     "Folder of cached copy ceilings"
-    d = cache_dir()/'ceilings'
+    d = harness_dir()/'ceilings'
     d.mkdir(parents=True, exist_ok=True)
     return d
 
@@ -423,15 +477,18 @@ def _write_json(path:Path, rec:dict):
     except BaseException:
         Path(tmp).unlink(missing_ok=True); raise
 
-def copy_ceiling(device='cpu') -> dict:
-    "`device`'s copy ceiling in GB/s of bytes moved (`measure_ceiling`), measured once and cached on disk"
+def copy_ceiling(device='cpu', # where to measure
+                 measure:bool=True # measure when nothing is cached (False: None instead)
+                ) -> dict|None:
+    "`device`'s copy ceiling in GB/s of bytes moved (`measure_ceiling`), measured once, sealed and cached on disk"
     key = ceiling_key(device)
     p = ceilings_dir()/f'{key[:32]}.json'
     try:
         rec = json.loads(p.read_text())
         if rec.get('key') == key: return {**rec, 'cached': True}
     except (OSError, ValueError): pass
-    rec = dict(key=key, device_name=device_name(device), torch=torch.__version__, version=CEILING_VERSION, **measure_ceiling(device))
+    if not measure: return None
+    rec = seal(dict(key=key, device_name=device_name(device), torch=torch.__version__, version=CEILING_VERSION, **measure_ceiling(device)))
     _write_json(p, rec)
     return {**rec, 'cached': False}
 

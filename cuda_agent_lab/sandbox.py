@@ -7,16 +7,19 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/sandbox.html.md"""
 # %% ../nbs/07_sandbox.ipynb #903986e8
 from __future__ import annotations
 import contextlib, json, os, resource, shutil, signal, subprocess, sys, tempfile, time, traceback
+from fastcore.basics import patch
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['MAX_CANDIDATE_BYTES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS',
-           'candidate_files', 'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs',
-           'cached_baselines', 'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate',
-           'audit_rule', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2',
-           'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'evaluate', 'timeline', 'details',
-           'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result',
-           'eval_cmd', 'warm_compile_cache', 'suite_markdown', 'evaluate_suite', 'suite_cmd']
+__all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'SLICE', 'REF_BUDGET_S', 'CALL_DEPTH',
+           'PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files', 'copy_candidate',
+           'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines',
+           'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate', 'writable_roots',
+           'secret_paths', 'audit_rule', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2',
+           'TimedOutputWrong', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker',
+           'exit_violation', 'evaluate', 'untrusted_records', 'timeline', 'details', 'Spawned', 'spawn_worker',
+           'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache',
+           'suite_markdown', 'evaluate_suite', 'suite_cmd']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -124,10 +127,18 @@ def cached_baselines(w:Worker) -> dict|None:
            for f, tf32 in _baseline_kinds(w).items()}
     return got if all(got.values()) else None
 
+def _ceiling(device:str) -> dict|None:
+    "The device's cached copy ceiling (`profile.copy_ceiling`), or None when it was never measured here or cannot be read"
+    from cuda_agent_lab.profile import copy_ceiling
+    try: return copy_ceiling(device, measure=False)
+    except Exception: return None
+
 def _phase_time_baselines(w:Worker):
-    "The baselines timed in this process (a baselines-only request: no candidate ever runs here)"
-    from cuda_agent_lab.profile import time_baselines
+    "The baselines and the copy ceiling measured (or read) in this process, and sealed: a baselines-only request, where no candidate ever runs"
+    from cuda_agent_lab.profile import copy_ceiling, time_baselines
     w.emit(phase='baselines')
+    try: w.emit(ceiling=copy_ceiling(w.dev))
+    except Exception as e: w.emit(ceiling=None, ceiling_error=f'{type(e).__name__}: {e}'[:500])
     w.sets = profile_inputs(w)
     kw = dict(compile=w.req.get('compile', True), **w.req.get('profile_opts', {}))
     for field, tf32 in _baseline_kinds(w).items():
@@ -138,8 +149,10 @@ def baselines_in_child(w:Worker) -> dict:
     "Time the baselines in a process of their own and return its fields; raises RuntimeError with its error when it failed"
     path = Path(w.req['verdict_path']).with_name(f'baselines-{os.urandom(6).hex()}.json')
     req = {**w.req, 'baselines_only': True, 'verdict_path': str(path)}
+    root = _cache_root()   # inductor's and Triton's caches of the baselines, apart from the candidates'
+    env = {**os.environ, 'TORCHINDUCTOR_CACHE_DIR': str(root/'inductor'), 'TRITON_CACHE_DIR': str(root/'triton')}
     r = subprocess.run([sys.executable, '-P', '-m', 'cuda_agent_lab.sandbox'], input=json.dumps(req), text=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     v = json.loads(path.read_text()) if path.exists() else {}
     if v.get('phase') != 'done':
         raise RuntimeError(f"timing the baselines failed (exit {r.returncode}): {v.get('error') or r.stderr[-1500:]}")
@@ -198,11 +211,11 @@ def _phase_import(w:Worker):
     from cuda_agent_lab.jit import KernelRejected
     w.emit(phase='import')
     warm_pools(w.dev)
-    w.ceiling = _ceiling(w.dev)   # read before any candidate code runs in this process
+    w.ceiling = w.v.get('ceiling')   # read before any candidate code runs in this process
     w.l2_base = clear_persisting_l2(w.dev)   # the H200's contexts start with 11.8 MB set aside: none is left for a candidate
     w.snap, threads, tids, path = snapshot_harness(), thread_count(), set(thread_names()), Path(w.req['candidate_main'])
     w.audit = []
-    install_audit(w.audit, (str(Path(w.req['verdict_path']).parent.resolve()), str(_cache_root().resolve())))
+    install_audit(w.audit, writable_roots(Path(w.req['verdict_path']).parent), secret_paths())
     root = str(path.parent.resolve())
     try:
         if (path.parent/'kernels').is_dir() and list((path.parent/'kernels').glob('*_binding.cpp')):
@@ -233,6 +246,22 @@ _PROC_EVENTS = {'os.system', 'os.fork', 'os.forkpty', 'os.posix_spawn', 'os.spaw
 _PROTECTED_MODULES = {'cuda_agent_lab', 'torch', 'numpy', 'cupy', 'time', 'builtins', 'json', 'os', 'sys', 'math', 'gc'}
 _W = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 
+def _cache_root() -> Path:
+    from cuda_agent_lab.jit import cache_dir
+    return cache_dir().parent
+
+BUILD_CACHES = ('jit', 'torch_extensions', 'candidate')   # under the cache root: the only folders a candidate's builds may write
+
+def writable_roots(scratch:Path) -> tuple:
+    "Where a candidate's process may write: its scratch folder and the build caches (`BUILD_CACHES`); never the harness's records"
+    root = _cache_root().resolve()
+    return (str(Path(scratch).resolve()), *(str(root/d) for d in BUILD_CACHES))
+
+def secret_paths() -> tuple:
+    "What a candidate's process may not even read: the key that seals the harness's records"
+    from cuda_agent_lab.profile import seal_key_path
+    return (str(seal_key_path().resolve()),)
+
 def _writes(mode, flags) -> bool:
     return (isinstance(mode, str) and any(c in mode for c in 'wax+')) or (isinstance(flags, int) and bool(flags & _W))
 
@@ -247,8 +276,31 @@ def _program(event, args) -> str:
     else: return ''
     return os.path.basename(os.fsdecode(prog if not isinstance(prog, (list, tuple)) else prog[0]))
 
-def audit_rule(event:str, args:tuple, roots:tuple) -> tuple|None:
-    "`(code, message)` when audit `event` with `args` is forbidden to a candidate, else None"
+# file-system events that change a path (the open event is judged apart): event -> the indices of the paths it changes
+_FS_EVENTS = {'os.rename': (0, 1), 'os.remove': (0,), 'os.rmdir': (0,), 'os.link': (1,), 'os.symlink': (1,), 'os.truncate': (0,),
+              'os.mkdir': (0,), 'os.chmod': (0,), 'os.chown': (0,), 'os.utime': (0,), 'os.mkfifo': (0,), 'os.mknod': (0,),
+              'shutil.copyfile': (1,), 'shutil.copymode': (1,), 'shutil.copystat': (1,), 'shutil.copytree': (1,),
+              'shutil.move': (0, 1), 'shutil.rmtree': (0,)}
+
+def _env_key(args) -> str: return os.fsdecode(args[0]) if args and isinstance(args[0], (str, bytes)) else repr(args[:1])
+
+def _env_write(event, args) -> tuple|None:
+    "`os.putenv`/`os.unsetenv` of a variable a candidate may not set (every route through `os.environ` comes here too)"
+    from cuda_agent_lab.guard import BUILD_ENV, LIBRARY_ENV, build_env_var
+    k = _env_key(args)
+    if build_env_var(k) or k in LIBRARY_ENV: return None
+    return 'tampered_harness', (f"{event} {k!r}: the environment is the harness's; a candidate may only set build-steering "
+                                f"variables ({', '.join(sorted(BUILD_ENV))}, *_VERBOSE)")
+
+def _secret(path, secret) -> bool:
+    return bool(secret) and isinstance(path, (str, bytes)) and _under(path, secret)
+
+def audit_rule(event:str, args:tuple, roots:tuple, secret:tuple=()) -> tuple|None:
+    "`(code, message)` when audit `event` with `args` is forbidden to a candidate (writable `roots`, unreadable `secret` paths), else None"
+    if event == 'open' and _secret(args[0], secret): return 'file_access', f"opening {args[0]!r}: the harness's keys are off limits"
+    if event in ('os.putenv', 'os.unsetenv'): return _env_write(event, args)
+    if event in _FS_EVENTS and (bad := [args[i] for i in _FS_EVENTS[event] if i < len(args) and not _under(args[i], roots)]):
+        return 'file_access', f'{event} {bad[0]!r}: only the scratch folder and the kernel build caches may be changed'
     if event in _HEAP_EVENTS: return 'reference_access', f'{event}: walking the heap reaches the harness and the reference'
     if event in _FRAME_EVENTS: return 'frame_inspection', f"{event}: other code's frames and tracing are off limits"
     if (event == 'object.__setattr__' and len(args) > 1 and args[1] == '__code__'
@@ -266,12 +318,12 @@ def audit_rule(event:str, args:tuple, roots:tuple) -> tuple|None:
         return 'reference_access', f'{event}: reading memory by address'
     return None
 
-def install_audit(record:list, roots:tuple):
+def install_audit(record:list, roots:tuple, secret:tuple=()):
     "Install the sandbox's audit hook: forbidden events are appended to `record` as violation dicts and refused"
     def hook(event, args):
         if event in ('open', 'object.__setattr__', 'exec', 'compile', 'import'):   # the hot, usually harmless ones first
             if event not in ('open', 'object.__setattr__'): return
-        r = audit_rule(event, args, roots)
+        r = audit_rule(event, args, roots, secret)
         if r is None: return
         if len(record) < 100: record.append(_viol(*r))
         raise PermissionError(f"sandbox: {r[1]}")
@@ -280,12 +332,6 @@ def install_audit(record:list, roots:tuple):
 # %% ../nbs/07_sandbox.ipynb #6ab35f64
 _OMP_WARM = "void cal_omp_warm(float* x, long n) {\n    #pragma omp parallel for\n    for (long i = 0; i < n; i++) x[i] = (float)i;\n}\n"
 _CU_WARM = 'extern "C" __global__ void cal_cu_warm(float* x) { x[threadIdx.x] = 1.0f; }'
-
-def _ceiling(device:str) -> dict|None:
-    "The device's copy ceiling (`profile.copy_ceiling`, measured once per device), or None where it cannot be had"
-    from cuda_agent_lab.profile import copy_ceiling
-    try: return copy_ceiling(device)
-    except Exception: return None
 
 def _warm_cupy():
     "Import CuPy and compile one kernel with it before the audit hook is in: CuPy's loader runs ldconfig and dlopens libdl and NVRTC by path"
@@ -309,7 +355,6 @@ def warm_pools(device:str):
             y = torch.zeros(32, device=device)
             jit.nvrtc_library(); jit.cuda_kernel(_CU_WARM, 'cal_cu_warm')(1, 32, y); torch.cuda.synchronize()
             _warm_cupy()
-    _ceiling(device)   # measured by the first worker of a device, read from the cache by every later one
 
 # %% ../nbs/07_sandbox.ipynb #dd9b962f
 def _phase_init(w:Worker):
@@ -349,28 +394,7 @@ def _phase_verify(w:Worker):
         w.v['error'] = w.v['error'] or (bad[0]['message'] if bad else 'the candidate failed verification')
         w.emit(); raise Stop()
 
-# %% ../nbs/07_sandbox.ipynb #3b89d667
-def _timed_call(w:Worker, kept:dict, record:list):
-    "The timed function: the candidate under the guard, keeping the last two outputs of each input set (checked later)"
-    import torch
-    from cuda_agent_lab.guard import forbid_torch
-    index = {id(s[0]) if s else i: i for i, s in enumerate(w.sets)}
-    def call(*inputs):
-        # the aten layer alone while timing (a function-level layer would cost ~30 us a call; F.* still dies at its aten op)
-        with torch.no_grad(), forbid_torch(allow=w.allow, record=record, functional=False):
-            out = w.mn(*inputs)
-        k = index.get(id(inputs[0]) if inputs else 0, 0)
-        kept[k] = (kept[k][1] if k in kept else None, out)   # the earlier output stays alive, so its memory can't be reused honestly
-        return out
-    return call
-
-def _reused(prev, last) -> bool:
-    "Whether two outputs share memory (the earlier one was alive when the later one was made)"
-    import torch
-    from cuda_agent_lab.verify import leaves
-    st = lambda o: {t.untyped_storage().data_ptr() for _, t in leaves(o) if type(t) is torch.Tensor and t.numel()}
-    return prev is not None and bool(st(prev) & st(last))
-
+# %% ../nbs/07_sandbox.ipynb #b1214f6c
 CU_LIMIT_PERSISTING_L2_CACHE_SIZE = 0x06   # the driver's id of the persisting-L2 limit (cuda.h)
 
 def persisting_l2_bytes(device:str) -> int:
@@ -389,69 +413,178 @@ def clear_persisting_l2(device:str) -> int:
     libcuda().cuCtxSetLimit(ctypes.c_int(CU_LIMIT_PERSISTING_L2_CACHE_SIZE), ctypes.c_size_t(0))
     return persisting_l2_bytes(device)
 
-def _perturber(w:Worker):
-    "prepare(i): before each timed call, scale a random slice of every floating input of set i by a factor in [1.5, 2.5]"
-    import torch
-    g = torch.Generator().manual_seed(_seed())
-    pristine = [[t.clone() if isinstance(t, torch.Tensor) else t for t in s] for s in w.sets]
-    w.l2_aside = persisting_l2_bytes(w.dev)
-    def prepare(i):
-        w.l2_aside = max(w.l2_aside, persisting_l2_bytes(w.dev))   # a host query, outside the timed interval
-        for t, p in zip(w.sets[i], pristine[i]):
-            if not (isinstance(t, torch.Tensor) and t.is_floating_point() and t.is_contiguous() and t.numel()): continue
-            flat, src = t.view(-1), p.view(-1)
-            flat.copy_(src)
-            n = min(flat.numel(), 4096)
-            a = int(torch.randint(0, flat.numel() - n + 1, (1,), generator=g))
-            f = 1.5 + float(torch.rand(1, generator=g))
-            flat[a:a + n] = src[a:a + n] * f
-    return prepare
+SLICE = 4096             # elements of each floating input a call's perturbation scales
+REF_BUDGET_S = 1.0       # seconds of reference computations the timed calls may cost (fewer timed calls when it would be more)
 
-def _after_checks(w:Worker, kept:dict, record:list) -> list:
+class TimedOutputWrong(Exception):
+    "A timed call's output failed the check every timed output gets; carries the violation"
+    def __init__(self, code:str, message:str): super().__init__(message); self.code, self.message = code, message
+
+def _storages(o) -> set:
     import torch
-    from cuda_agent_lab.verify import check_structure, check_values, clone_inputs
-    from cuda_agent_lab.guard import check_harness, thread_count
-    bad = w.audit[:1] + [v.to_dict() for v in record[:1]]
-    if any(_reused(*kept[i]) for i in kept):
-        bad.append(_viol('inconsistent_outputs', 'a timed call returned the same output memory as an earlier call; every '
-                                                 'call must compute a fresh output (no state across calls)'))
-    for i, s in enumerate(w.sets):
-        if i not in kept: continue
-        with torch.no_grad(): ref = w.model(*clone_inputs(s))
-        errs = check_structure(kept[i][1], ref) or check_values(kept[i][1], ref, w.req['atol'], w.req['rtol'])[0]
-        if errs:
-            bad.append(_viol('inconsistent_outputs', f"outputs of the timed calls were wrong (input set {i}: {errs[0].message}); "
-                                                     f"a kernel must compute the same function on every call")); break
+    from cuda_agent_lab.verify import leaves
+    return {t.untyped_storage().data_ptr() for _, t in leaves(o) if type(t) is torch.Tensor and t.numel()}
+
+def timed_reps_cap(t_ref_ms:float|None, min_reps:int=10, max_reps:int=1000) -> int:
+    "Most timed calls whose references fit in `REF_BUDGET_S`, given one reference call's time (never fewer than `min_reps`)"
+    if not t_ref_ms: return max_reps
+    return max(min_reps, min(max_reps, int(REF_BUDGET_S * 1e3 / t_ref_ms)))
+
+# %% ../nbs/07_sandbox.ipynb #58716f5b
+class TimedCalls:
+    "The timed function and its `prepare`: every call runs on inputs perturbed as never before, and every timed call's output gets verify's comparison with the reference of those inputs once its interval has ended"
+    def __init__(self, w:Worker):
+        import torch
+        from cuda_agent_lab.guard import op_audit, thread_count
+        self.w, self.record, self.g = w, [], torch.Generator().manual_seed(_seed())
+        self.pristine = [[t.clone() if isinstance(t, torch.Tensor) else t for t in s] for s in w.sets]
+        self.audit = op_audit(w.allow, 'ModelNew.forward (while timed)')
+        self.threads, self.timed, self.calls, self.current, self.pending, self.prev, self.last = thread_count(), False, 0, None, None, None, None
+        w.l2_aside = persisting_l2_bytes(w.dev)
+
+    def _draw(self, t) -> tuple|None:
+        "(start, length, factor) of the slice of tensor `t` a call scales; None for what is left as drawn"
+        import torch
+        if not (isinstance(t, torch.Tensor) and t.is_floating_point() and t.is_contiguous() and t.numel()): return None
+        n = min(t.numel(), SLICE)
+        return int(torch.randint(0, t.numel() - n + 1, (1,), generator=self.g)), n, 1.5 + float(torch.rand(1, generator=self.g))
+
+    def _load(self, i:int, variant:list):
+        "Write a perturbation of input set `i` into the set's own tensors (their addresses never change)"
+        for t, p, v in zip(self.w.sets[i], self.pristine[i], variant):
+            if v is None: continue
+            (a, n, f), flat, src = v, t.view(-1), p.view(-1)
+            flat.copy_(src); flat[a:a + n] = src[a:a + n] * f
+
+    def start_timing(self):
+        "From now on every call's output is checked (the warm-up calls before are perturbed and audited alike)"
+        self.check()   # the last warm-up call
+        self.timed = True
+
+    def prepare(self, i:int):
+        "Before a call on set `i`: check the call before (its interval is over), load a new perturbation of the set, start the op audit"
+        self.check()
+        self.w.l2_aside = max(self.w.l2_aside, persisting_l2_bytes(self.w.dev))   # a host query, outside the timed interval
+        variant = [self._draw(t) for t in self.w.sets[i]]
+        self._load(i, variant); self.current = (i, variant)
+        self.audit.start()
+
+    def __call__(self, *inputs):
+        from cuda_agent_lab.verify import run_candidate
+        out = run_candidate(self.w.mn, inputs, self.w.allow, self.record)   # exactly as the verified calls were made
+        self.pending = (self.current, out)
+        return out
+
+# %% ../nbs/07_sandbox.ipynb #32dfd9bb
+@patch
+def check(self:TimedCalls):
+    "Judge the last call once its interval has ended: the op audit of every call, and verify's comparison for a timed one; raise `TimedOutputWrong` at the first failure"
+    if self.pending is None: return
+    ((i, variant), out), self.pending = self.pending, None
+    if (found := self.audit.stop(1)): raise TimedOutputWrong(found[0].code, found[0].message)
+    if not self.timed: return
+    self.calls += 1
+    if (err := self._problem(i, variant, out)):
+        raise TimedOutputWrong(err[0], f"timed call {self.calls} (input set {i}): {err[1]}; every call must compute the "
+                                       f"task's function on its own inputs, as the verified calls did")
+    self.prev, self.last = out, (i, out)   # kept alive while the next call runs, so reusing its memory is seen
+
+@patch
+def _problem(self:TimedCalls, i:int, variant:list, out) -> tuple|None:
+    "(code, message) of what is wrong with `out`, the output of a call on `variant` of set `i`, else None"
+    import torch
+    from cuda_agent_lab.guard import thread_count
+    from cuda_agent_lab.verify import check_structure, clone_inputs, sync
+    if _storages(out) & _storages(list(self.w.sets[i])): return 'output_aliases_input', 'an output shares memory with an input'
+    if self.prev is not None and _storages(out) & _storages(self.prev):
+        return 'inconsistent_outputs', 'it returned the memory of an earlier output (no state across calls)'
+    if (p := self._mutated(i, variant)) is not None: return 'input_mutated', f'input {p} was changed in place'
+    if thread_count() > self.threads: return 'spawned_thread', 'a thread started by the call is still running'
+    with torch.no_grad(): ref = self.w.model(*clone_inputs(self.w.sets[i]))   # made now: it never exists while the candidate runs
+    sync(self.w.dev)
+    if (bad := check_structure(out, ref)): return 'inconsistent_outputs', bad[0].message
+    return None if self._close(out, ref) else self._values(out, ref)
+
+@patch
+def _mutated(self:TimedCalls, i:int, variant:list) -> int|None:
+    "Index of an input of set `i` that no longer holds what `variant` wrote"
+    import torch
+    for k, (t, p, v) in enumerate(zip(self.w.sets[i], self.pristine[i], variant)):
+        if not isinstance(t, torch.Tensor): continue
+        if v is None:
+            if not torch.equal(t, p): return k
+            continue
+        (a, n, f), flat, src = v, t.view(-1), p.view(-1)
+        if not (torch.equal(flat[:a], src[:a]) and torch.equal(flat[a + n:], src[a + n:]) and torch.equal(flat[a:a + n], src[a:a + n] * f)):
+            return k
+    return None
+
+@patch
+def _close(self:TimedCalls, out, ref) -> bool:
+    "A fast, stricter form of verify's comparison: elementwise within tolerance and within 90% of `MAX_REL_ERROR` as a whole"
+    import torch
+    from cuda_agent_lab.verify import leaves, MAX_REL_ERROR
+    atol, rtol = self.w.req['atol'], self.w.req['rtol']
+    for (_, o), (_, r) in zip(leaves(out), leaves(ref)):
+        if not isinstance(r, torch.Tensor) or not r.numel(): continue
+        if not bool(torch.isclose(o, r, rtol=rtol, atol=atol, equal_nan=True).all()): return False
+        if r.is_floating_point() and bool((o - r).norm() > 0.9 * MAX_REL_ERROR * r.norm()): return False
+    return True
+
+@patch
+def _values(self:TimedCalls, out, ref) -> tuple|None:
+    "Verify's own comparison (float64), for an output the fast one doubted; None when it passes"
+    from cuda_agent_lab.verify import check_values, rel_error, tree_map, MAX_REL_ERROR
+    bad, _ = check_values(out, ref, self.w.req['atol'], self.w.req['rtol'])
+    if bad: return 'inconsistent_outputs', bad[0].message
+    if (e := rel_error(out, tree_map(lambda t: t.double(), ref))) > MAX_REL_ERROR:
+        return 'inconsistent_outputs', f'the output is {e:.1%} away from the reference in relative L2 norm (limit {MAX_REL_ERROR:.0%})'
+    return None
+
+# %% ../nbs/07_sandbox.ipynb #abe4970c
+def _after_checks(w:Worker, calls:TimedCalls) -> list:
+    "What the timed calls did besides their outputs: audit events, guard findings, the harness's state, persisting L2"
+    from cuda_agent_lab.guard import check_harness
+    bad = w.audit[:1] + [v.to_dict() for v in calls.record[:1]]
     bad += [v.to_dict() for v in check_harness(w.snap)]
     if (aside := max(w.l2_aside, persisting_l2_bytes(w.dev))) > w.l2_base:
         bad.append(_viol('l2_persistence', f"the candidate set {aside / 1e6:.3g} MB of L2 aside for persisting lines "
                                            f"(cudaLimitPersistingL2CacheSize): they would outlive the flush between timed calls"))
     return bad
 
-def _speed_of_light(w:Worker, t, kept:dict) -> list:
+def _speed_of_light(w:Worker, t, calls:TimedCalls) -> list:
     "The speed-of-light floor of the timed calls (in the verdict) and a `speed_of_light` finding when they beat it"
     from cuda_agent_lab.profile import output_bytes, speed_of_light
-    if not kept or not w.ceiling: return []
-    k = min(kept)
-    sol = speed_of_light(t.median_ms, output_bytes(kept[k][1], exclude=w.sets[k]), ceiling_GBps=w.ceiling['GBps'])
+    if calls.last is None or not w.ceiling: return []
+    i, out = calls.last
+    sol = speed_of_light(t.median_ms, output_bytes(out, exclude=w.sets[i]), ceiling_GBps=w.ceiling['GBps'])
     w.emit(speed_of_light=sol)
     if not sol['impossible']: return []
     return [_viol('speed_of_light', f"a timed call took {t.median_ms:.4g} ms, under {sol['margin']:g} x the {sol['floor_ms']:.4g} ms "
                   f"that writing its {sol['write_bytes'] / 1e6:.4g} MB of outputs takes at this device's measured "
                   f"{sol['ceiling_GBps']:.4g} GB/s: physically impossible, so the timing was fooled")]
 
+def _profile_opts(w:Worker) -> dict:
+    "The request's timing options, with the timed calls capped so their references fit in `REF_BUDGET_S`"
+    opts = dict(w.req.get('profile_opts', {}))
+    cap = timed_reps_cap((w.v.get('baselines') or {}).get('t_eager_ms'), opts.get('min_reps', 10), opts.get('max_reps', 1000))
+    return {**opts, 'max_reps': cap}
+
 def _phase_profile(w:Worker):
     if not w.req.get('profile', True): return
     from cuda_agent_lab.profile import time_fn
     w.emit(phase='profile')
-    kept, record = {}, []
-    try: t = time_fn(_timed_call(w, kept, record), w.sets, w.dev, prepare=_perturber(w), **w.req.get('profile_opts', {}))
+    calls, opts = TimedCalls(w), _profile_opts(w)
+    try:
+        t = time_fn(calls, w.sets, w.dev, prepare=calls.prepare, on_timed=calls.start_timing, **opts)
+        calls.check()   # the last call's output
+    except TimedOutputWrong as e: w.fail(e.code, e.message)
     except Exception as e:
         from cuda_agent_lab.verify import exception_violation
         v = exception_violation(e, str(Path(w.req['candidate_dir']).resolve()), 'ModelNew.forward (while timed)')
         w.fail(v.code, v.message, v.file, v.line)
-    w.emit(candidate_timing=t.to_dict())
-    bad = _after_checks(w, kept, record) + _speed_of_light(w, t, kept)
+    w.emit(candidate_timing=t.to_dict(), timed_checks=dict(outputs_checked=calls.calls, max_reps=opts['max_reps']))
+    bad = _after_checks(w, calls) + _speed_of_light(w, t, calls)
     if bad:
         w.emit(correct=False, violations=w.v['violations'] + bad, error=w.v['error'] or bad[0]['message']); raise Stop()
 
@@ -495,6 +628,7 @@ def _phase_kernels(w:Worker):
     w.emit(kernels=done, kernel_errors=errors)
 
 # %% ../nbs/07_sandbox.ipynb #dd17799e
+CALL_DEPTH = 40   # frames below the candidate's every call in a worker (the phases' own stacks are about 15 deep)
 PHASES = (_phase_task, _phase_baselines, _phase_static, _phase_import, _phase_init, _phase_verify, _phase_profile)
 
 def phases_for(req:dict) -> tuple:
@@ -506,6 +640,8 @@ def phases_for(req:dict) -> tuple:
 
 def run_worker(req:dict) -> dict:
     "Run every phase of one evaluation in this process; the verdict is also written to `req['verdict_path']`"
+    from cuda_agent_lab import verify
+    verify.CALL_DEPTH = CALL_DEPTH   # the candidate's calls, verified or timed, all start at this depth
     w = Worker(req)
     with w.stack:
         try:
@@ -532,22 +668,20 @@ def _limits(device:str, timeout:float):
         if device == 'cpu': resource.setrlimit(resource.RLIMIT_AS, (LIMITS['cpu_address_space'],) * 2)
     return apply
 
-def _env(device:str, gpu:int|None, scratch:Path) -> dict:
+def _env(device:str, gpu:int|None, scratch:Path, harness:bool=False) -> dict:
+    "The environment of a sandbox process; inductor's and Triton's caches are the baselines' own only where no candidate runs (`harness`)"
     env = {k: v for k, v in os.environ.items() if not k.startswith(('OPENAI', 'ANTHROPIC', 'HF_TOKEN', 'AWS_', 'CAL_SECRET'))}
     root = _cache_root()
+    gen = root if harness else root/'candidate'
     env.update(PYTHONDONTWRITEBYTECODE='1', TMPDIR=str(scratch/'tmp'), CAL_CACHE_DIR=str(root),
-               TORCH_EXTENSIONS_DIR=str(root/'torch_extensions'), TORCHINDUCTOR_CACHE_DIR=str(root/'inductor'),
-               TRITON_CACHE_DIR=str(root/'triton'), CUPY_CACHE_DIR=str(root/'jit'/'cupy'))
+               TORCH_EXTENSIONS_DIR=str(root/'torch_extensions'), TORCHINDUCTOR_CACHE_DIR=str(gen/'inductor'),
+               TRITON_CACHE_DIR=str(gen/'triton'), CUPY_CACHE_DIR=str(root/'jit'/'cupy'))
     if device == 'cpu': env.setdefault('TORCHINDUCTOR_COMPILE_THREADS', '1')
     if device.startswith('cuda'): env['CUDA_VISIBLE_DEVICES'] = str(gpu if gpu is not None else env.get('CUDA_VISIBLE_DEVICES', '0')).split(',')[0]
     else: env['CUDA_VISIBLE_DEVICES'] = ''
     from cuda_agent_lab.profile import lock_dir      # TMPDIR moves into the scratch folder: the timing locks must not
     env.update(CAL_LOCK_DIR=str(lock_dir()), CAL_GPU_INDEX=env['CUDA_VISIBLE_DEVICES'] or '0', CAL_READY_FILE=str(scratch/'ready'))
     return env
-
-def _cache_root() -> Path:
-    from cuda_agent_lab.jit import cache_dir
-    return cache_dir().parent
 
 # %% ../nbs/07_sandbox.ipynb #c5e92f95
 _SIGNALS = {signal.SIGSEGV: 'crash', signal.SIGBUS: 'crash', signal.SIGILL: 'crash', signal.SIGFPE: 'crash',
@@ -615,6 +749,10 @@ def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks
                    candidate_main=str(copy_candidate(src, main, scratch/'candidate')), candidate_dir=str(scratch/'candidate'),
                    verdict_path=str(scratch/f'verdict-{os.urandom(8).hex()}.json'))
         v = finish_worker(worker or spawn_worker(device, gpu, timeout, scratch), req, timeout)
+        if untrusted_records(v, req):   # a record changed on disk since it was sealed (an earlier candidate?): drop, run again
+            from cuda_agent_lab.profile import scrub_records
+            scrub_records()
+            v = _retry(req, src, main, scratch, device, gpu, timeout)
     finally:
         if worker is not None: _killpg(worker.proc); worker.proc.wait()
         if not keep_scratch: _rmtree(scratch)
@@ -622,6 +760,35 @@ def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks
     res.update(details(v), eval_s=round(time.time() - t0, 3), task_hash=task.hash)
     res['details']['timeline'] = timeline(v, t0)
     return res
+
+HARNESS_RECORDS = ('baselines', 'baselines_tf32', 'ceiling')   # verdict fields the harness's sealed records fill
+
+def untrusted_records(v:dict, req:dict) -> list[str]:
+    "What in verdict `v` the trusted parent cannot vouch for: a harness record whose seal fails, or one made for another request"
+    from cuda_agent_lab.profile import sealed
+    bad = []
+    for f in HARNESS_RECORDS:
+        rec = v.get(f)
+        if rec is None: continue
+        if not sealed(rec): bad.append(f"`{f}` does not carry its seal (changed since it was measured)"); continue
+        if f != 'ceiling' and (rec.get('key') != req['task_hash'] or rec.get('n_inputs') != len(req['profile_seeds'])
+                               or bool((rec.get('settings') or {}).get('tf32')) != (f == 'baselines_tf32')):
+            bad.append(f"`{f}` is the sealed record of another task or setting")
+    sol, ceiling = v.get('speed_of_light'), v.get('ceiling') or {}
+    if sol and sol.get('ceiling_GBps') != ceiling.get('GBps'): bad.append('the speed-of-light floor was not computed from the sealed ceiling')
+    return bad
+
+def _retry(req:dict, src:Path, main:Path, scratch:Path, device:str, gpu, timeout:float) -> dict:
+    "Evaluate `req` once more in a fresh worker, on a fresh copy of the candidate; a `tampered_harness` finding if its records still fail"
+    n = os.urandom(4).hex()
+    req = {**req, 'candidate_main': str(copy_candidate(src, main, scratch/f'candidate-{n}')), 'candidate_dir': str(scratch/f'candidate-{n}'),
+           'verdict_path': str(scratch/f'verdict-{os.urandom(8).hex()}.json'), 'init_seed': _seed(),
+           'profile_seeds': [_seed() for _ in req['profile_seeds']]}
+    v = finish_worker(spawn_worker(device, gpu, timeout, scratch), req, timeout)
+    if (bad := untrusted_records(v, req)):
+        msg = f"the harness's records in the verdict were changed from the candidate's process: {bad[0]}"
+        v.update(correct=False, violations=v.get('violations', []) + [_viol('tampered_harness', msg)], error=msg)
+    return v
 
 def timeline(v:dict, t0:float) -> dict:
     "Seconds after the evaluation began (`t0`) when its worker was started (negative: ahead of it), the request went to the worker, the worker had warmed up, took the request, wrote its final verdict and exited"
@@ -639,7 +806,7 @@ def _missing(name, device, msg, t0, worker=None):
 def details(v:dict) -> dict:
     "The parts of the worker's verdict worth keeping beside the contract fields"
     keep = ('phase', 'phase_times', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail',
-            'harness_traceback', 'returncode', 'pid', 'speed_of_light')
+            'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks')
     return {'details': {k: v[k] for k in keep if k in v}, 'violation_details': v.get('violations', [])}
 
 def _rmtree(p:Path):
@@ -681,13 +848,13 @@ class Spawned:
         while self.ready_at() is None and self.proc.poll() is None and time.time() < end: time.sleep(0.01)
         return self.ready_at() is not None
 
-def spawn_worker(device:str, gpu=None, timeout:float=300.0, scratch:Path|None=None) -> Spawned:
-    "Start a sandbox worker for `device` (pinned to `gpu`) that waits for its request; its limits are set from `timeout`"
+def spawn_worker(device:str, gpu=None, timeout:float=300.0, scratch:Path|None=None, harness:bool=False) -> Spawned:
+    "Start a sandbox worker for `device` (pinned to `gpu`) that waits for its request; its limits are set from `timeout`; `harness`: for requests that run no candidate (the baselines' inductor cache)"
     scratch = Path(scratch or tempfile.mkdtemp(prefix='cal-eval-'))
     (scratch/'tmp').mkdir(exist_ok=True); (scratch/'work').mkdir(exist_ok=True)
     with open(scratch/'stdout.txt', 'wb') as out, open(scratch/'stderr.txt', 'wb') as err:
         proc = subprocess.Popen([sys.executable, '-P', '-m', 'cuda_agent_lab.sandbox', device], stdin=subprocess.PIPE,
-                                stdout=out, stderr=err, cwd=scratch/'work', env=_env(device, gpu, scratch),
+                                stdout=out, stderr=err, cwd=scratch/'work', env=_env(device, gpu, scratch, harness),
                                 start_new_session=True, preexec_fn=_limits(device, timeout))
     return Spawned(proc, scratch, device, gpu, timeout, time.time())
 
@@ -709,9 +876,9 @@ def finish_worker(w:Spawned, req:dict, timeout:float) -> dict:
         v.update(correct=False, violations=v.get('violations', []) + [bad], error=v.get('error') or bad['message'])
     return v
 
-def run_child(req:dict, scratch:Path, device:str, gpu:int|None, timeout:float) -> dict:
+def run_child(req:dict, scratch:Path, device:str, gpu:int|None, timeout:float, harness:bool=False) -> dict:
     "Run the worker for `req` in a new process; the verdict, with a violation for a timeout, a signal or an early exit"
-    return finish_worker(spawn_worker(device, gpu, timeout, scratch), req, timeout)
+    return finish_worker(spawn_worker(device, gpu, timeout, scratch, harness), req, timeout)
 
 # %% ../nbs/07_sandbox.ipynb #04771681
 def prewarm(device:str):
@@ -792,7 +959,7 @@ def warm_compile_cache(tasks, device:str, workers:int=4, timeout:float=600.0, ca
                        tf32_baselines=device.startswith('cuda'))
             if (candidates or {}).get(t.name):
                 req['kernel_dir'] = str(copy_candidate(*candidate_files(candidates[t.name]), scratch/'candidate').parent)
-            v = run_child(req, scratch, device, None, timeout)
+            v = run_child(req, scratch, device, None, timeout, harness=True)   # no candidate code runs in a warm-up
             return None if v.get('phase') == 'done' else t.name
         finally: _rmtree(scratch)
     with ThreadPoolExecutor(max(1, workers)) as ex: return [n for n in ex.map(one, tasks) if n]

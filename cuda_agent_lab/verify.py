@@ -6,18 +6,19 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/verify.html.md"""
 
 # %% ../nbs/04_verify.ipynb #887285c3
 from __future__ import annotations
-import contextlib, copy, math, random, traceback
+import contextlib, copy, gc, math, random, sys, traceback
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
 import numpy as np
 import torch
-from .guard import Violation, GuardViolation, forbid_torch, thread_count, child_processes
+from torch.autograd.profiler import record_function
+from .guard import Violation, GuardViolation, forbid_torch, thread_count, child_processes, op_audit, MARKER
 
 # %% auto #0
-__all__ = ['PRECISION_FACTOR', 'PRECISION_FLOOR', 'MAX_REL_ERROR', 'tree_map', 'leaves', 'seed_all', 'draw_inputs',
-           'clone_inputs', 'check_structure', 'ValueStats', 'check_values', 'aliases_input', 'mutated_inputs',
-           'rel_error', 'float64_reference', 'precision_audit', 'candidate_frame', 'exception_violation', 'sync',
-           'call_guarded', 'Check', 'run_check', 'verify']
+__all__ = ['PRECISION_FACTOR', 'PRECISION_FLOOR', 'MAX_REL_ERROR', 'CALL_DEPTH', 'NEST_DEPTH', 'tree_map', 'leaves', 'seed_all',
+           'draw_inputs', 'clone_inputs', 'check_structure', 'ValueStats', 'check_values', 'aliases_input',
+           'mutated_inputs', 'rel_error', 'float64_reference', 'precision_audit', 'candidate_frame',
+           'exception_violation', 'sync', 'run_candidate', 'call_guarded', 'Check', 'run_check', 'verify']
 
 # %% ../nbs/04_verify.ipynb #0060a6bb
 def tree_map(fn, x):
@@ -153,16 +154,67 @@ def sync(device:str):
     "Wait for all work on `device`"
     if str(device).startswith('cuda'): torch.cuda.synchronize()
 
+CALL_DEPTH = None   # set (the sandbox does): every call of a candidate starts this many frames down the stack, verified or timed
+
+def _depth() -> int:
+    "Frames on the stack of the caller"
+    f, n = sys._getframe(1), 0
+    while f is not None: n, f = n + 1, f.f_back
+    return n
+
+def _from(n:int, fn):
+    "`fn()` called from `n` frames further down"
+    return fn() if n <= 0 else _from(n - 1, fn)
+
+class _Nest:
+    "A call through `__call__`: one frame and one level of the interpreter's C recursion (an instance call is not inlined)"
+    def __call__(self, n:int, fn): return fn() if n <= 0 else self(n - 1, fn)
+_nest = _Nest()
+
+def _headroom(n:int=0) -> int:
+    "Calls left before the recursion limit"
+    try: return _headroom(n + 1)
+    except RecursionError: return n
+
+NEST_DEPTH = 8   # levels of C recursion below the candidate's every call (with `CALL_DEPTH`)
+_PADS = {}       # call site -> (C levels, frames) to add
+
+def _pads(d:int) -> tuple[int, int]:
+    "(levels, frames) that bring a call made `d` frames deep to `NEST_DEPTH` C levels and `CALL_DEPTH` frames, measured once per call site"
+    site = (sys._getframe(2).f_code, d)
+    if site not in _PADS:
+        c = sys.getrecursionlimit() - _headroom() - d   # what the interpreter counts beyond the frames: nested C calls
+        levels = NEST_DEPTH - c
+        if levels < 0 or CALL_DEPTH - d - levels < 0:
+            raise RuntimeError(f"run_candidate was called {d} frames and {c} C levels deep: raise CALL_DEPTH and NEST_DEPTH")
+        _PADS[site] = (levels, CALL_DEPTH - d - levels)
+    return _PADS[site]
+
+@contextlib.contextmanager
+def _gc_off():
+    on = gc.isenabled(); gc.disable()
+    try: yield
+    finally:
+        if on: gc.enable()
+
+def run_candidate(model_new, inputs, allow=(), record:list|None=None):
+    "`model_new(*inputs)` made the one way every call of a candidate is made, verified or timed: inside torch's profiler range `MARKER`, no grad, the garbage collector paused, both guard layers, from a fixed depth"
+    with record_function(MARKER), torch.no_grad(), _gc_off(), forbid_torch(allow=allow, record=record):
+        if CALL_DEPTH is None: return model_new(*inputs)
+        levels, frames = _pads(_depth())
+        return _from(frames, lambda: _nest(levels, lambda: model_new(*inputs)))
+
 def call_guarded(model_new, inputs, device:str, allow=(), root:str|None=None) -> tuple[object, list[Violation]]:
-    "Run `model_new(*inputs)` under the guard; returns (output or None, violations)"
-    record, threads, kids = [], thread_count(), set(child_processes())
+    "Run `model_new(*inputs)` under the guard (`run_candidate`); returns (output or None, violations)"
+    record, threads, kids, audit = [], thread_count(), set(child_processes()), op_audit(allow)
     out, bad = None, []
+    audit.start()
     try:
-        with torch.no_grad(), forbid_torch(allow=allow, record=record):
-            out = model_new(*inputs)
-            sync(device)
+        out = run_candidate(model_new, inputs, allow, record)
+        sync(device)
     except Exception as e: bad.append(exception_violation(e, root, 'ModelNew.forward'))
-    bad += [v for v in record if v not in bad]
+    finally: found = audit.stop(1)
+    bad += [v for v in record + found if v not in bad]
     if thread_count() > threads: bad.append(_v('spawned_thread', 'ModelNew.forward left a new thread running; kernels must finish inside forward'))
     if set(child_processes()) - kids: bad.append(_v('spawned_process', 'ModelNew.forward started a process'))
     return out, bad

@@ -492,7 +492,8 @@ def test_environment_changes_are_tampering(monkeypatch):
     assert check_harness(snap) == []
     monkeypatch.setenv('CUBLAS_WORKSPACE_CONFIG', ':4096:8')
     found = check_harness(snap)
-    assert codes(found) == ['tampered_harness'] and 'CUBLAS_WORKSPACE_CONFIG' in found[0].message, found
+    # os.environ and the C library's environment both changed: one finding for each view
+    assert codes(found) == ['tampered_harness'] * 2 and all('CUBLAS_WORKSPACE_CONFIG' in f.message for f in found), found
     monkeypatch.delenv('CUBLAS_WORKSPACE_CONFIG')
     assert check_harness(snap) == []
 
@@ -508,3 +509,16 @@ def test_thread_count_and_child_processes():
     finally:
         ev.set(); th.join(); p.kill(); p.wait()
     assert thread_count() == n0 and p.pid not in child_processes()
+
+
+def test_c_environment_changes_are_tampering():
+    "os.putenv changes the environment the C library (OpenMP, cuBLAS, the CUDA runtime) reads, not os.environ: still seen"
+    from cuda_agent_lab.guard import c_environment
+    snap = snapshot_harness()
+    os.putenv('CAL_PROBE_C_ENV', '1')
+    try:
+        assert 'CAL_PROBE_C_ENV' not in os.environ and c_environment()['CAL_PROBE_C_ENV'] == '1'
+        found = check_harness(snap)
+        assert codes(found) == ['tampered_harness'] and 'as the C library sees it' in found[0].message, found
+    finally: os.unsetenv('CAL_PROBE_C_ENV')
+    assert check_harness(snap) == []

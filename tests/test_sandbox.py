@@ -101,3 +101,17 @@ def test_cal_eval_missing_file_exit_code():
     p = subprocess.run([sys.executable, '-m', 'cuda_agent_lab', 'eval', TASK, '/nonexistent.py', '--device', 'cpu'],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 2 and 'missing_file' in p.stdout
+
+
+PROBE = Path(__file__).parent/'fixtures'/'probe_call_state'
+
+def test_timed_and_verified_calls_look_alike():
+    "From inside forward, every signal the probe reads (modes, grad, gc, stack depth and recursion headroom, threads, "
+    "settings, environment) is the same in the verified calls and in the timed ones: it prints one observation"
+    r = ev(PROBE)
+    assert r['correct'] and r['reward'] >= 1 and r['violations'] == [], r
+    assert r['details']['timed_checks']['outputs_checked'] >= 10, r['details']['timed_checks']
+    seen = [json.loads(l[len('PROBE '):]) for l in r['details']['stdout_tail'].splitlines() if l.startswith('PROBE ')]
+    assert len(seen) == 1, seen
+    assert (seen[0]['function_modes'], seen[0]['dispatch_modes'], seen[0]['gc'], seen[0]['grad']) == \
+        (['_FunctionGuard'], ['_DispatchGuard'], False, False), seen
