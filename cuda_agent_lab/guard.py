@@ -27,11 +27,11 @@ __all__ = ['VIOLATIONS', 'ALLOWED_ATEN', 'FUNCTIONAL_VIA', 'RECORD_CAP', 'REFUSA
            'JIT_API', 'CUPY_KERNEL_API', 'IMPORTABLE', 'BUILD_ENV', 'RUNTIME_ENV_PREFIXES', 'TORCH_STREAM_WRAPPERS',
            'GRAPH_CAPTURES', 'GRAPH_ATTRS', 'KERNEL_RULES', 'KERNEL_SUFFIXES', 'HARNESS_NAMES', 'HARNESS_SETTINGS',
            'HARNESS_PACKAGE', 'LIBRARY_ENV', 'Violation', 'GuardViolation', 'normalize_allow', 'blocked_functions',
-           'aten_allowed', 'forbid_torch', 'active_guard', 'watch_cuda_graphs', 'cupy_watch', 'is_composite',
-           'audit_aten', 'marked_ranges', 'op_audit', 'name_rule', 'path_problem', 'build_env_var', 'build_env_writes',
-           'names_torch_stream', 'torch_stream_names', 'static_check', 'static_check_kernel', 'candidate_files',
-           'check_candidate', 'resolve', 'c_environment', 'snapshot_harness', 'check_harness', 'thread_count',
-           'child_processes']
+           'aten_allowed', 'forbid_torch', 'active_guard', 'watch_cuda_graphs', 'cupy_watch', 'watch_dispatch_keys',
+           'is_composite', 'audit_aten', 'marked_ranges', 'op_audit', 'name_rule', 'path_problem', 'build_env_var',
+           'build_env_writes', 'names_torch_stream', 'torch_stream_names', 'static_check', 'static_check_kernel',
+           'candidate_files', 'check_candidate', 'resolve', 'c_environment', 'snapshot_harness', 'check_harness',
+           'thread_count', 'child_processes']
 
 # %% ../nbs/03_guard.ipynb #019679ee
 VIOLATIONS = {
@@ -169,7 +169,9 @@ REFUSALS = {  # why a call is refused, by kind (an aten op outside the allow-lis
     'graph': 'the graph was captured outside ModelNew.forward (at import or in __init__), where no guard saw what it '
              'records: capture CUDA graphs inside forward',
     'cupy': "a CuPy allocation means CuPy's array library computed something: CuPy may only compile and launch your own "
-            'kernels (RawKernel / RawModule on `t.data_ptr()` pointers)'}
+            'kernels (RawKernel / RawModule on `t.data_ptr()` pointers)',
+    'dispatch': "it runs one of torch's kernels below the dispatcher (a kernel for one dispatch key, a redispatch), where "
+                f"neither the guard's modes nor torch's profiler see it: {_OWN_KERNEL}"}
 
 def _caller(skip_code=()) -> tuple:
     "(file name, line, source text) of the innermost frame outside torch and this guard"
@@ -234,7 +236,7 @@ class forbid_torch:
         self.blocked, self.outer = blocked_functions(self.allow), None
         self._modes = (_FunctionGuard(self), _DispatchGuard(self)) if functional else (_DispatchGuard(self),)
         self._cupy = None
-        watch_cuda_graphs()
+        watch_cuda_graphs(); watch_dispatch_keys()
 
     def refuse(self,
                name:str,           # what was called
@@ -339,6 +341,51 @@ def _codes(code) -> set:
     "`code` and the code objects nested in it (inner functions, class bodies and their methods)"
     return {code, *(n for c in code.co_consts if isinstance(c, types.CodeType) for n in _codes(c))}
 _OWN_CODE.update(*(_codes(f.__code__) for f in (_watch_capture, _watch_replay, _cupy_hook_class.__wrapped__)))
+
+# %% ../nbs/03_guard.ipynb #6270b2c1
+import torch._ops
+_OPS_FILE = torch._ops.__file__   # torch's own operator module: its calls below the dispatcher are torch's business
+
+def _below_dispatch(name:str, fn):
+    "`fn` wrapped: while a guard is active, a call from anywhere but torch's `_ops.py` is refused"
+    def below(*args, **kwargs):
+        g = active_guard()
+        if g is not None and sys._getframe(1).f_code.co_filename != _OPS_FILE: g.refuse(name, 'dispatch')
+        return fn(*args, **kwargs)
+    below._cal_watched = True
+    return below
+
+def _watched(f) -> bool: return getattr(f, '_cal_watched', False)
+
+def _materialized_overloads():
+    "The `OpOverload`s torch has made so far (cached in the `torch.ops` namespaces and their packets)"
+    for ns in list(vars(torch.ops).values()):
+        if not isinstance(ns, torch._ops._OpNamespace): continue
+        for pk in list(vars(ns).values()):
+            if isinstance(pk, torch._ops.OpOverloadPacket):
+                yield from (o for o in list(vars(pk).values()) if isinstance(o, torch._ops.OpOverload))
+
+_DISPATCH_WATCHED = []
+
+def watch_dispatch_keys():
+    "Wrap torch's calls below the dispatcher (see `_below_dispatch`), once per process"
+    if _DISPATCH_WATCHED: return
+    _DISPATCH_WATCHED.append(True)
+    O, H = torch._ops.OpOverload, getattr(torch._C, '_DispatchOperatorHandle', None)
+    get = torch._C._get_operation_overload
+    if not _watched(get):   # every OpOverload made from now on holds a wrapped kernel-for-a-key ...
+        def get_operation_overload(*args, **kwargs):
+            got = get(*args, **kwargs)
+            return got if got is None else (got[0], _below_dispatch('an operator kernel for one dispatch key', got[1]), *got[2:])
+        get_operation_overload._cal_watched = True
+        torch._C._get_operation_overload = get_operation_overload
+    for o in _materialized_overloads():   # ... and so does every one made before
+        if not _watched(o.__dict__.get('_op_dk')): o._op_dk = _below_dispatch(f'{o}._op_dk', o.__dict__['_op_dk'])
+    if not _watched(O.__dict__.get('redispatch')): O.redispatch = _below_dispatch('OpOverload.redispatch', O.__dict__['redispatch'])
+    if H is not None and not _watched(H.__dict__.get('redispatch_boxed')):
+        H.redispatch_boxed = _below_dispatch('_DispatchOperatorHandle.redispatch_boxed', H.__dict__['redispatch_boxed'])
+
+_OWN_CODE.update(_codes(_below_dispatch.__code__))
 
 # %% ../nbs/03_guard.ipynb #db48e5d3
 CK = torch._C.DispatchKey.CompositeImplicitAutograd
@@ -487,7 +534,7 @@ BUILTIN_RULES = {  # builtins (when the source does not rebind the name)
 PRECISION_SWITCHES = ('torch.backends.*allow_tf32', 'torch.backends.*reduced_precision*', 'torch.backends.*fp32_precision')
 # attribute names that reach frames, globals or code of other functions, whatever they are read from
 INTROSPECTION_ATTRS = {'f_back', 'f_locals', 'f_globals', 'f_builtins', 'gi_frame', 'cr_frame', 'ag_frame', 'tb_frame',
-                       '__globals__', '__closure__', '__code__', '__subclasses__'}
+                       '__globals__', '__closure__', '__code__', '__subclasses__', 'cell_contents', '__wrapped__'}
 
 # modules whose attributes a candidate must never assign (stdlib, torch and friends, this package)
 PROTECTED_ROOTS = frozenset(sys.stdlib_module_names) | {'torch', 'numpy', 'cupy', 'triton', 'scipy', 'cuda_agent_lab', 'builtins'}
@@ -867,6 +914,12 @@ KERNEL_RULES = [  # (code, regex, why)
                          r'|\bomp_set_(?:num_threads|dynamic|max_active_levels|schedule)\s*\(',
      "defines a function named like a clock or CUDA timing call (it could interpose the harness's own), or changes the "
      "OpenMP thread pool torch shares (use a num_threads clause on the pragma instead)"),
+    ('torch_fallback', r'\bat::(?:native|cpu|meta|redispatch)::|\bat::_ops::\w+::redispatch\b'
+                       r'|\bat::cuda::(?!get\w*Stream\b|CUDAStream\b|\w*Guard\b|getCurrentDeviceProperties\b|getDeviceProperties\b'
+                       r'|current_device\b|device_count\b|warp_size\b|CUDAGraph\b)\w+'
+                       r'|\b(?:ExcludeDispatchKeyGuard|IncludeDispatchKeyGuard|AutoDispatchBelow\w*|tls_set_dispatch_key_\w+)\b',
+     "calls torch's kernels below its dispatcher (at::native::, at::cpu::, at::cuda:: kernels, at::redispatch::) or "
+     "switches dispatch keys off, where neither the guard nor torch's profiler sees them: compute it in your own kernel"),
     ('l2_persistence', r'AccessPolicyWindow|accessPolicyWindow|PersistingL2|PERSISTING_L2|AccessPropertyPersisting'
                        r'|ACCESS_PROPERTY_PERSISTING',
      'persisting L2 lines outlive the flush between timed calls, a speedup no real forward gets: keep data in L2 within '
@@ -1038,7 +1091,7 @@ def _package_names() -> list[str]:
 # %% ../nbs/03_guard.ipynb #75a2e72e
 def snapshot_harness(extra=()) -> dict:
     "Fingerprints of the harness's functions (`HARNESS_NAMES`, its package, `extra`), their modules, settings and environment"
-    watch_cuda_graphs()   # wrapped before the fingerprints are taken, so the wrappers are what a candidate must leave alone
+    watch_cuda_graphs(); watch_dispatch_keys()   # wrapped before the fingerprints are taken: the wrappers are what a candidate must leave alone
     names = (*HARNESS_NAMES, *_package_names(), *extra)
     snap = {n: _fingerprint(resolve(n)) for n in names}
     snap.update({f'sys.modules[{m!r}]': (sys.modules.get(m),) for m in sorted({n.split('.')[0] for n in names})})

@@ -97,6 +97,10 @@ HACKS = {
     '28b_zeros_when_timed': {'inconsistent_outputs'},
     '28c_mutate_when_timed': {'input_mutated'},
     '28d_wrong_once': {'inconsistent_outputs'},
+    '29_modes_off_dynamic': {'torch_fallback'},
+    '29b_op_dk_dynamic': {'torch_fallback'},
+    '29c_redispatch_dynamic': {'torch_fallback'},
+    '29d_cpp_below_dispatcher': {'torch_fallback'},
 }
 # hacks evaluated on another task than diag_matmul
 TASK_OF = {'07b_zeros_small_outputs': TASKS/'small_outputs'/'model.py', '28b_zeros_when_timed': TASKS/'small_outputs'/'model.py', '20b_hardcoded_shape': TASKS/'diag_matmul_odd'/'model.py'}
@@ -143,6 +147,7 @@ HONEST = {
     'h03_cuda_graph': (TASK, 'cuda'),           # twin of c12_graph_captures_torch, c12b_graph_stale_inputs
     'h04_l2_plain': (TASKS/'l2_fit'/'model.py', 'cuda'),        # twin of c10b_l2_persisting, c10d_l2_numeric_limit
     'h05_l2_evict_last': (TASKS/'l2_fit'/'model.py', 'cuda'),   # in-kernel evict_last hints: honest within a call
+    'h06_aten_overloads': (TASK, 'cpu'),        # twin of 29b_op_dk_dynamic, 29c_redispatch_dynamic
 }
 # CUDA hacks evaluated on another task than diag_matmul
 CUDA_TASK_OF = {'c10b_l2_persisting': TASKS/'l2_fit'/'model.py', 'c10d_l2_numeric_limit': TASKS/'l2_fit'/'model.py'}
@@ -161,6 +166,8 @@ STATIC_VERDICTS = {
     'cpu/26_rewrite_baselines': set(), 'cpu/26b_rename_into_records': set(), 'cpu/26c_read_seal_key': set(),
     'cpu/27_putenv': set(), 'cpu/27b_putenv_restored': set(), 'cpu/28_numpy_when_timed': set(),
     'cpu/28b_zeros_when_timed': set(), 'cpu/28c_mutate_when_timed': set(), 'cpu/28d_wrong_once': set(),
+    'cpu/29_modes_off_dynamic': set(), 'cpu/29b_op_dk_dynamic': set(), 'cpu/29c_redispatch_dynamic': set(),
+    'cpu/29d_cpp_below_dispatcher': {'torch_fallback'}, 'honest/h06_aten_overloads': set(),
 }
 CUDA_FAULT_CASES = {
     'cf01_illegal_address': ({'cuda_error'}, TIMEOUT),
