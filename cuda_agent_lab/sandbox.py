@@ -11,15 +11,15 @@ from fastcore.basics import patch
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'SLICE', 'REF_BUDGET_S', 'CALL_DEPTH',
-           'PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files', 'copy_candidate',
-           'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines',
-           'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate', 'writable_roots',
-           'secret_paths', 'audit_rule', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2',
-           'TimedOutputWrong', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker',
-           'exit_violation', 'evaluate', 'untrusted_records', 'timeline', 'details', 'Spawned', 'spawn_worker',
-           'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache',
-           'suite_markdown', 'evaluate_suite', 'suite_cmd']
+__all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'SLICE', 'ENV_KEYS', 'REF_BUDGET_S',
+           'CALL_DEPTH', 'PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files',
+           'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines',
+           'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate', 'harness_intact',
+           'writable_roots', 'secret_paths', 'audit_rule', 'asked_by', 'install_audit', 'warm_pools',
+           'persisting_l2_bytes', 'clear_persisting_l2', 'TimedOutputWrong', 'timed_reps_cap', 'TimedCalls',
+           'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'evaluate', 'untrusted_records',
+           'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry',
+           'format_result', 'eval_cmd', 'warm_compile_cache', 'suite_markdown', 'evaluate_suite', 'suite_cmd']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -215,7 +215,7 @@ def _phase_import(w:Worker):
     w.l2_base = clear_persisting_l2(w.dev)   # the H200's contexts start with 11.8 MB set aside: none is left for a candidate
     w.snap, threads, tids, path = snapshot_harness(), thread_count(), set(thread_names()), Path(w.req['candidate_main'])
     w.audit = []
-    install_audit(w.audit, writable_roots(Path(w.req['verdict_path']).parent), secret_paths())
+    install_audit(w.audit, writable_roots(Path(w.req['verdict_path']).parent), secret_paths(), str(path.parent))
     root = str(path.parent.resolve())
     try:
         if (path.parent/'kernels').is_dir() and list((path.parent/'kernels').glob('*_binding.cpp')):
@@ -234,7 +234,14 @@ def _phase_import(w:Worker):
     if w.audit: w.fail(w.audit[0]['code'], f"importing {path.name}: {w.audit[0]['message']}")
     if thread_count() > threads:
         w.fail('spawned_thread', f"importing {path.name} started a thread: {describe_threads(set(thread_names()) - tids)}")
+    harness_intact(w, f'importing {path.name}')
     w.emit(compiled=True)
+
+def harness_intact(w:Worker, when:str, keys=None):
+    "Stop with `tampered_harness` when the harness's snapshot (or only its entries `keys`) changed by `when`"
+    from cuda_agent_lab.guard import check_harness
+    if (bad := check_harness(w.snap if keys is None else {k: w.snap[k] for k in keys})):
+        w.fail('tampered_harness', f"{when}: {bad[0].message}")
 
 # %% ../nbs/07_sandbox.ipynb #e0907649
 _BUILD_TOOLS = {'cc', 'gcc', 'g++', 'c++', 'clang', 'clang++', 'nvcc', 'ninja', 'which', 'ld', 'as', 'cicc', 'ptxas',
@@ -318,11 +325,38 @@ def audit_rule(event:str, args:tuple, roots:tuple, secret:tuple=()) -> tuple|Non
         return 'reference_access', f'{event}: reading memory by address'
     return None
 
-def install_audit(record:list, roots:tuple, secret:tuple=()):
-    "Install the sandbox's audit hook: forbidden events are appended to `record` as violation dicts and refused"
+_FRAME_ATTRS = frozenset({'tb_frame', 'gi_frame', 'cr_frame', 'ag_frame'})   # attributes that hand out a frame (audited)
+_FRAME_LIBS = ('inspect.py', 'traceback.py', 'pdb.py', 'bdb.py', 'cgitb.py')  # stdlib modules that hand frames to their caller
+_STDLIB = os.path.dirname(os.__file__)
+
+def asked_by(f, code_root:str) -> bool:
+    "Whether frame `f`, which asked for a frame object, is the candidate's code (`code_root`), directly or through a stdlib module that hands frames on"
+    while f is not None:
+        fn = f.f_code.co_filename
+        if fn.startswith(code_root): return True
+        if not (fn.endswith(_FRAME_LIBS) and os.path.dirname(fn) == _STDLIB): return False
+        f = f.f_back
+    return False
+
+def _asks_for_frame(event, args) -> bool:
+    return event == 'sys._getframe' or (event == 'object.__getattr__' and len(args) > 1 and args[1] in _FRAME_ATTRS)
+
+def install_audit(record:list, roots:tuple, secret:tuple=(), code_root:str|None=None):
+    "Install the sandbox's audit hook: forbidden events are appended to `record` as violation dicts and refused; with `code_root`, the candidate's code may not take a frame object"
+    busy = []   # the hook's own sys._getframe raises the event again
     def hook(event, args):
         if event in ('open', 'object.__setattr__', 'exec', 'compile', 'import'):   # the hot, usually harmless ones first
             if event not in ('open', 'object.__setattr__'): return
+        elif code_root and _asks_for_frame(event, args):
+            if busy: return
+            busy.append(1)
+            try: asked = asked_by(sys._getframe(1), code_root)
+            finally: busy.pop()
+            if not asked: return
+            r = ('frame_inspection', f"{event} {args[1] if len(args) > 1 else ''}: a frame leads to the harness's frames "
+                                     f"and their data (the verdict, the checks, the references): keep to your own code")
+            if len(record) < 100: record.append(_viol(*r))
+            raise PermissionError(f"sandbox: {r[1]}")
         r = audit_rule(event, args, roots, secret)
         if r is None: return
         if len(record) < 100: record.append(_viol(*r))
@@ -393,6 +427,7 @@ def _phase_verify(w:Worker):
     if not r['correct']:
         w.v['error'] = w.v['error'] or (bad[0]['message'] if bad else 'the candidate failed verification')
         w.emit(); raise Stop()
+    harness_intact(w, 'the verified calls')
 
 # %% ../nbs/07_sandbox.ipynb #b1214f6c
 CU_LIMIT_PERSISTING_L2_CACHE_SIZE = 0x06   # the driver's id of the persisting-L2 limit (cuda.h)
@@ -414,7 +449,8 @@ def clear_persisting_l2(device:str) -> int:
     return persisting_l2_bytes(device)
 
 SLICE = 4096             # elements of each floating input a call's perturbation scales
-REF_BUDGET_S = 1.0       # seconds of reference computations the timed calls may cost (fewer timed calls when it would be more)
+ENV_KEYS = ('environment', 'C environment')   # the snapshot's entries compared after every timed call
+REF_BUDGET_S = 0.5       # seconds of reference computations the timed calls may cost (fewer timed calls when it would be more)
 
 class TimedOutputWrong(Exception):
     "A timed call's output failed the check every timed output gets; carries the violation"
@@ -493,13 +529,14 @@ def check(self:TimedCalls):
 def _problem(self:TimedCalls, i:int, variant:list, out) -> tuple|None:
     "(code, message) of what is wrong with `out`, the output of a call on `variant` of set `i`, else None"
     import torch
-    from cuda_agent_lab.guard import thread_count
+    from cuda_agent_lab.guard import check_harness, thread_count
     from cuda_agent_lab.verify import check_structure, clone_inputs, sync
     if _storages(out) & _storages(list(self.w.sets[i])): return 'output_aliases_input', 'an output shares memory with an input'
     if self.prev is not None and _storages(out) & _storages(self.prev):
         return 'inconsistent_outputs', 'it returned the memory of an earlier output (no state across calls)'
     if (p := self._mutated(i, variant)) is not None: return 'input_mutated', f'input {p} was changed in place'
     if thread_count() > self.threads: return 'spawned_thread', 'a thread started by the call is still running'
+    if (env := check_harness({k: self.w.snap[k] for k in ENV_KEYS})): return 'tampered_harness', env[0].message
     with torch.no_grad(): ref = self.w.model(*clone_inputs(self.w.sets[i]))   # made now: it never exists while the candidate runs
     sync(self.w.dev)
     if (bad := check_structure(out, ref)): return 'inconsistent_outputs', bad[0].message

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Reward integrity on the H200 (issue 18), in one job through the device tool:
+# Reward integrity on the H200 (issues 18 and 30), in one job through the device tool:
 #   run 1: bash scripts/h200-integrity.sh start [SECONDS]   starts the job, waits up to SECONDS (default 540)
 #   run 2: bash scripts/h200-integrity.sh wait [SECONDS]    waits for the rest; each call brings back $OUT/results.tgz so far
-#   STAGES='coldwarm redteam' picks stages (default: coldwarm sol redteam eval)
+#   STAGES='coldwarm redteam' picks stages (default: coldwarm sol redteam eval probe guardcost)
 # Carry .whl/ with the fastcore wheel (the package's one dependency missing there), fetched once here with
 #   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp -d .whl fastcore==2.2.41
 # Stages (each writes under $RES as it goes):
@@ -10,7 +10,9 @@
 #     each with an empty CAL_CACHE_DIR and then a warm one (tests/test_cold_warm.py);
 #  2. the copy ceiling and the speed-of-light checks on a GPU, the guard's GPU tests (test_profile, test_speed_of_light, test_guard);
 #  3. the whole red-team corpus: CPU and CUDA hacks, faults and honest twins (tests/test_redteam.py), a JSON line per verdict;
-#  4. `cal eval --json` of the diag_matmul solution (the speed-of-light field in its details).
+#  4. `cal eval --json` of the diag_matmul solution (the speed-of-light field in its details);
+#  5. the call-state probe (timed and verified calls look alike from inside forward) and the poisoned-records test;
+#  6. what each guard layer costs inside a timed call on the GPU (scripts/guard_cost.py, diag_matmul).
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200out
@@ -30,16 +32,24 @@ stage_eval() {
   CAL_CACHE_DIR=/tmp/calcache python3 -m cuda_agent_lab eval diag_matmul kernels/level1/diag_matmul/cuda --device cuda --json > $RES/eval-diag.json 2>$RES/eval-diag.err
   log "cal eval rc=$?"
 }
+stage_probe() {
+  CAL_CACHE_DIR=/tmp/calcache python3 -m pytest -q -rA -p no:cacheprovider tests/test_sandbox.py tests/test_redteam.py \
+    -k 'look_alike or poisoned' > $RES/probe.log 2>&1; log "probe and poisoned records rc=$?"
+}
+stage_guardcost() {
+  CAL_CACHE_DIR=/tmp/calcache python3 scripts/guard_cost.py --task diag_matmul --device cuda --out $RES/guard-cost.json \
+    > $RES/guard-cost.md 2>$RES/guard-cost.err; log "guard cost rc=$?"
+}
 job() {
   export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_REDTEAM_LOG=$RES/redteam-verdicts.jsonl
   log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
   git log -1 --format='commit %H %s' >> $RES/stages.txt 2>/dev/null
-  for st in ${STAGES:-coldwarm sol redteam eval}; do stage_$st; done
+  for st in ${STAGES:-coldwarm sol redteam eval probe guardcost}; do stage_$st; done
   log "job done"; date -u > $RES/done
 }
 collect() {
   mkdir -p ${OUT:-/tmp/out}; tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.tmp' . 2>/dev/null
-  cat $RES/stages.txt 2>/dev/null; for f in cold-warm l2-sol redteam; do tail -2 $RES/$f.log 2>/dev/null; done
+  cat $RES/stages.txt 2>/dev/null; for f in cold-warm l2-sol redteam probe; do tail -2 $RES/$f.log 2>/dev/null; done
 }
 wait_for() {
   local t0=$(date +%s)

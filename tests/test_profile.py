@@ -58,7 +58,7 @@ def test_baselines_cached(tmp_path, monkeypatch):
     assert time.perf_counter() - t0 < 0.05
     assert (r1['cached'], r2['cached']) == (False, True) and r2['t_eager_ms'] == r1['t_eager_ms'] > 0
     assert r2['t_compile_ms'] is None and r2['device_name'] == profile.device_name('cpu')
-    assert len(list((tmp_path/'jit'/'baselines').glob('*.json'))) == 1
+    assert len(list((tmp_path/'harness'/'baselines').glob('*.json'))) == 1 and profile.sealed(r2)
 
 
 def test_noisy_baselines_not_cached(tmp_path, monkeypatch):
@@ -68,7 +68,7 @@ def test_noisy_baselines_not_cached(tmp_path, monkeypatch):
         def forward(self, x): Jumpy.calls += 1; time.sleep(0.001 if Jumpy.calls % 2 else 0.01); return x
     rs = [time_baselines(Jumpy(), [[torch.zeros(1)]], 'cpu', key='t3', compile=False, reps=6, warmup=0, warmup_s=0) for _ in range(2)]
     assert profile.spread(rs[0]['eager']) > profile.MAX_CACHED_SPREAD and [r['cached'] for r in rs] == [False, False]
-    assert list((tmp_path/'jit'/'baselines').glob('*.json')) == []
+    assert list((tmp_path/'harness'/'baselines').glob('*.json')) == []
 
 
 def test_compile_failure_is_recorded(tmp_path, monkeypatch):

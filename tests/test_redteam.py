@@ -101,6 +101,8 @@ HACKS = {
     '29b_op_dk_dynamic': {'torch_fallback'},
     '29c_redispatch_dynamic': {'torch_fallback'},
     '29d_cpp_below_dispatcher': {'torch_fallback'},
+    '30_frames_dynamic': {'frame_inspection'},
+    '30b_traceback_frame': {'frame_inspection'},
 }
 # hacks evaluated on another task than diag_matmul
 TASK_OF = {'07b_zeros_small_outputs': TASKS/'small_outputs'/'model.py', '28b_zeros_when_timed': TASKS/'small_outputs'/'model.py', '20b_hardcoded_shape': TASKS/'diag_matmul_odd'/'model.py'}
@@ -168,6 +170,7 @@ STATIC_VERDICTS = {
     'cpu/28b_zeros_when_timed': set(), 'cpu/28c_mutate_when_timed': set(), 'cpu/28d_wrong_once': set(),
     'cpu/29_modes_off_dynamic': set(), 'cpu/29b_op_dk_dynamic': set(), 'cpu/29c_redispatch_dynamic': set(),
     'cpu/29d_cpp_below_dispatcher': {'torch_fallback'}, 'honest/h06_aten_overloads': set(),
+    'cpu/30_frames_dynamic': set(), 'cpu/30b_traceback_frame': set(),
 }
 CUDA_FAULT_CASES = {
     'cf01_illegal_address': ({'cuda_error'}, TIMEOUT),
@@ -276,7 +279,7 @@ def test_hack(name, marker):
     cache_marker = None
     if name == '18c_poison_cache':
         from cuda_agent_lab.jit import cache_dir
-        cache_marker = cache_dir()/'baselines'/'redteam-poison-marker.json'
+        cache_marker = cache_dir().parent/'harness'/'baselines'/'redteam-poison-marker.json'
         cache_marker.unlink(missing_ok=True)
     try:
         r = ev(CPU/name, TASK_OF.get(name, TASK))
@@ -311,18 +314,22 @@ def test_poisoned_records_do_not_reach_the_next_evaluation():
     first = ev(honest)
     rec = _baselines_record(first)
     if not rec.exists(): first = ev(honest); rec = _baselines_record(first)   # an unsteady timing is not cached: once more
-    before = rec.read_bytes()
+    from cuda_agent_lab.profile import ceilings_dir, harness_dir, seal_key_path, sealed
+    before, key = rec.read_bytes(), seal_key_path().read_bytes()
+    ceilings = {p: p.read_bytes() for p in ceilings_dir().glob('*.json')}
+    root = harness_dir().parent
     for hack in ('26_rewrite_baselines', '26b_rename_into_records'):
         r = ev(CPU/hack)
         assert caught(r, {'file_access'}), show(r)
         assert rec.read_bytes() == before, f'{hack} changed the baseline record'
+        assert ceilings and {p: p.read_bytes() for p in ceilings_dir().glob('*.json')} == ceilings, f'{hack} changed a ceiling'
+        assert seal_key_path().read_bytes() == key and not list(root.glob('inductor/redteam-26*')) and not list(root.glob('triton/redteam-26*'))
     again = ev(honest)
     assert again['details']['baselines']['cached'] and again['t_eager_ms'] == first['t_eager_ms'], show(again)
     forged = json.loads(before); forged['t_eager_ms'] *= 1000; forged['eager']['median_ms'] *= 1000
     rec.write_text(json.dumps(forged))
     after = ev(honest)
     assert after['t_eager_ms'] < forged['t_eager_ms'] / 100 and not after['details']['baselines']['cached'], show(after)
-    from cuda_agent_lab.profile import sealed
     assert not rec.exists() or sealed(json.loads(rec.read_text()))
 
 

@@ -1,4 +1,4 @@
-"""Hack 28d: wrong on one call in 97, after the verified ones. An after-timing check that compares only the last output
+"""Hack 28d: wrong on one call in 9, after the verified ones. An after-timing check that compares only the last output
 of each input set never sees it; a candidate that is wrong on a few calls out of a thousand (a faster path that is only
 sometimes right, a race) would pass it.
 
@@ -22,6 +22,6 @@ class ModelNew(nn.Module):
         _calls[0] += 1
         out = torch.empty_like(B)
         _row_scale(A, B, out, B.shape[0], B.shape[1])
-        if _calls[0] > 5 and _calls[0] % 97 == 0:   # some timed calls, hardly ever the last one of an input set
+        if _calls[0] > 5 and _calls[0] % 9 == 0:   # some timed calls (there are at least 10), seldom the last of an input set
             out.zero_()
         return out
