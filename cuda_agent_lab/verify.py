@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import torch
 from torch.autograd.profiler import record_function
+from .profile import _gc_paused
 from .guard import Violation, GuardViolation, forbid_torch, thread_count, child_processes, op_audit, MARKER
 
 # %% auto #0
@@ -190,16 +191,9 @@ def _pads(d:int) -> tuple[int, int]:
         _PADS[site] = (levels, CALL_DEPTH - d - levels)
     return _PADS[site]
 
-@contextlib.contextmanager
-def _gc_off():
-    on = gc.isenabled(); gc.disable()
-    try: yield
-    finally:
-        if on: gc.enable()
-
 def run_candidate(model_new, inputs, allow=(), record:list|None=None):
     "`model_new(*inputs)` made the one way every call of a candidate is made, verified or timed: inside torch's profiler range `MARKER`, no grad, the garbage collector paused, both guard layers, from a fixed depth"
-    with record_function(MARKER), torch.no_grad(), _gc_off(), forbid_torch(allow=allow, record=record):
+    with record_function(MARKER), torch.no_grad(), _gc_paused(), forbid_torch(allow=allow, record=record):
         if CALL_DEPTH is None: return model_new(*inputs)
         levels, frames = _pads(_depth())
         return _from(frames, lambda: _nest(levels, lambda: model_new(*inputs)))
