@@ -904,7 +904,8 @@ KERNEL_RULES = [  # (code, regex, why)
      _THREADS + ' (OpenMP pragmas are fine)'),
     ('network_access', r'\b(?:socket|connect|gethostbyname|getaddrinfo)\s*\(|#\s*include\s*<(?:sys/socket\.h|netinet/[\w.]+'
                        r'|arpa/inet\.h|netdb\.h|curl/curl\.h)>', _NET),
-    ('file_access', r'\b(?:getenv|secure_getenv|setenv|putenv|unsetenv)\s*\(|\benviron\b'
+    ('file_access', r'\b(?:getenv|secure_getenv|setenv|putenv|unsetenv|clearenv|fopen|fopen64|freopen|fdopen|open|open64|openat|creat)\s*\(|\benviron\b'
+                    r'|\bstd::(?:[io]?fstream|filesystem)\b'
                     r'|"(?:/[\w.@+-][^"\n]*|~/[^"\n]*|(?:[^"\n]*/)?\.\.(?:/[^"\n]*)?)"', _FILES),
     ('early_exit', r'\b(?:exit|_exit|_Exit|quick_exit|abort|kill|raise)\s*\(', _EXIT),
     ('forbidden_import', r'\bdl(?:open|sym|mopen)\s*\(|__attribute__\s*\(\(\s*(?:constructor|destructor)|\bsyscall\s*\('
