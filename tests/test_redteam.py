@@ -79,7 +79,7 @@ HACKS = {
     '20b_hardcoded_shape': {'wrong_shape'},
     '21_slow_baseline_thread': {'spawned_thread'},
     '21b_escaped_daemon': {'spawned_process'},
-    '21c_escaped_daemon_c': {'spawned_process', 'forbidden_import'},   # forbidden_import: the inline-asm ban of C kernels
+    '21c_escaped_daemon_c': {'spawned_process', 'forbidden_import', 'file_access'},   # the inline-asm ban; since part 3 its fopen
     '22_first_call_only': {'incorrect'},
     '23_module_state_buffer': {'inconsistent_outputs'},
     '24_fake_pass_sys_exit': {'early_exit'},
