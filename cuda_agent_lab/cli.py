@@ -19,7 +19,7 @@ COMMANDS = {
     'tasks show':   ('cuda_agent_lab.tasks:tasks_show',  "show one task's source and directives"),
     'tasks check':  ('cuda_agent_lab.tasks:tasks_check', "run the paper's curation filters on tasks"),
     'eval':         ('cuda_agent_lab.sandbox:eval_cmd',  'evaluate a candidate against a task in the trusted sandbox'),
-    'suite':        ('cuda_agent_lab.sandbox:suite_cmd', 'evaluate every reference solution of the suite on a device'),
+    'suite':        ('cuda_agent_lab.pool:suite_cmd', 'evaluate every reference solution of the suite on a device'),
     'rollout':      ('cuda_agent_lab.rollout:rollout_cmd', 'run agent episodes (scripted, replay or an OpenAI-compatible model)'),
     'serve-policy': ('cuda_agent_lab.policy:serve_policy_cmd', 'serve a policy as an OpenAI-compatible endpoint on loopback'),
     'sweep':        ('cuda_agent_lab.report:sweep_cmd', 'run a sweep through the papermill notebook into reports/NAME'),

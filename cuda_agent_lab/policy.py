@@ -72,7 +72,7 @@ def parse_prompt(messages:list[dict]) -> dict:
     text = text_of(first.get('content')) if first else ''
     task = _field(text, 'Task')
     if not task: raise PolicyError("the first user message has no `Task: NAME` line; the scripted expert needs the task's "
-                                   "name (and `Device: cpu|cuda`) there, as rollout.task_prompt writes them")
+                                   "name (and `Device: cpu|cuda`) there, as env.task_prompt writes them")
     return dict(task=task, device=(_field(text, 'Device') or 'cpu').split(':')[0].lower(),
                 fmt=(_field(text, 'Format') or 'fast').lower())
 

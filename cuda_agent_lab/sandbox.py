@@ -19,7 +19,7 @@ __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_
            'persisting_l2_bytes', 'clear_persisting_l2', 'TimedOutputWrong', 'timed_reps_cap', 'TimedCalls',
            'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'evaluate', 'untrusted_records',
            'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry',
-           'format_result', 'eval_cmd', 'warm_compile_cache', 'suite_markdown', 'evaluate_suite', 'suite_cmd']
+           'format_result', 'eval_cmd', 'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -983,7 +983,7 @@ def eval_cmd(task:str,                # a built-in task name, or a path to a mod
     print(_json.dumps(r, default=str) if json else format_result(r))
     return 2 if 'missing_file' in r['violations'] else 0
 
-# %% ../nbs/07_sandbox.ipynb #871b52bb
+# %% ../nbs/07_sandbox.ipynb #12b239e1
 def warm_compile_cache(tasks, device:str, workers:int=4, timeout:float=600.0, candidates:dict|None=None,
                        inductor:bool=True) -> list:
     "Fill inductor's disk cache for `tasks`, and the jit cache with the kernels of `candidates` (task name -> folder), with `workers` processes side by side; names of tasks whose warm-up failed"
@@ -1000,73 +1000,3 @@ def warm_compile_cache(tasks, device:str, workers:int=4, timeout:float=600.0, ca
             return None if v.get('phase') == 'done' else t.name
         finally: _rmtree(scratch)
     with ThreadPoolExecutor(max(1, workers)) as ex: return [n for n in ex.map(one, tasks) if n]
-
-def _row(r:dict) -> str:
-    f = lambda x, u='': '-' if x is None else f'{x:.3g}{u}'
-    return (f"| {r['task']} | {r['level']} | {'yes' if r['correct'] else 'NO'} | {r['reward']} | {f(r['t_eager_ms'])} | "
-            f"{f(r['t_compile_ms'])} | {f(r['t_candidate_ms'])} | {f(r['speedup_eager'], 'x')} | {f(r['speedup_compile'], 'x')} | "
-            f"{', '.join(r['violations']) or '-'} |")
-
-def suite_markdown(rows:list, device:str, header:str='') -> str:
-    "A markdown table of suite results"
-    ok = sum(r['correct'] and r['reward'] >= 1 and not r['violations'] for r in rows)
-    lines = [f'# Reference solutions on {device}', '', header, '', f'{ok}/{len(rows)} passed with no violation.', '',
-             '| task | level | correct | reward | eager ms | compile ms | solution ms | vs eager | vs compile | violations |',
-             '|---|---|---|---|---|---|---|---|---|---|']
-    return '\n'.join(lines + [_row(r) for r in rows]) + '\n'
-
-def evaluate_suite(device:str='cpu', levels=None, names=None, warm_workers:int=0, progress=print, out=None,
-                   backend:str='local', address:str|None=None, gpus=None, **kw) -> list:
-    "Evaluate every reference solution of the suite for `device` on an evaluation pool; a list of results with the task's level. With `out`, results already in OUT.jsonl are kept, not rerun"
-    from cuda_agent_lab.tasks import load_suite
-    from cuda_agent_lab.pool import EvalPool, Job, append_result, read_results
-    kind = 'cuda' if device.startswith('cuda') else 'cpu'
-    tasks = [t for t in load_suite(levels=levels, names=names) if t.solutions[kind]]
-    log, key = (Path(f'{out}.jsonl') if out else None), (lambda t: f'{t.name}:{device}')
-    done = {r.get('key'): r for r in read_results(log)} if log else {}
-    todo = [t for t in tasks if key(t) not in done]
-    if len(todo) < len(tasks): progress(f'resuming: {len(tasks) - len(todo)} of {len(tasks)} results already in {log}')
-    if warm_workers and todo:
-        bad = warm_compile_cache(todo, device, warm_workers, candidates={t.name: t.solutions[kind] for t in todo},
-                                 inductor=kw.get('compile', True))
-        if bad: progress(f'warm-up failed for {bad}')
-    levels_of = {t.name: t.level for t in tasks}
-    jobs = [Job(t.name, str(t.solutions[kind]), device, kw, key(t)) for t in todo]
-    if not jobs: return [done[key(t)] for t in tasks]
-    with EvalPool(device, backend=backend, address=address, gpus=gpus, timeout=kw.get('timeout', 300.0)) as pool:
-        for i, r in enumerate(pool.map(jobs)):
-            r['level'] = levels_of[r['task']]; done[r['key']] = r
-            if log: append_result(log, r)
-            progress(f"[{i+1}/{len(jobs)}] {r['task']}: reward {r['reward']} {', '.join(r['violations'])} "
-                     f"({r['eval_s']:.1f} s){' ' + r['error'][:200] if r['error'] else ''}")
-    return [done[key(t)] for t in tasks]
-
-def suite_cmd(device:str=None,     # cpu or cuda (default: cuda when available)
-              level:int=None,      # only this level
-              names:str=None,      # comma-separated task names
-              out:str=None,        # write OUT.json and OUT.md here, and OUT.jsonl as results arrive (a rerun skips what it holds)
-              warm:int=0,          # warm the compile cache with this many processes side by side first
-              no_compile:bool=False, # skip the torch.compile baseline
-              tf32:bool=False,     # also time the baselines with TF32 allowed (CUDA; one more compile per task)
-              timeout:float=600.0, # seconds per evaluation
-              backend:str='local', # evaluation pool: local (this machine's GPUs or CPU) or ray
-              address:str=None,    # Ray cluster address (backend ray; default: start or join a local one)
-              gpus:str=None,       # comma-separated GPU ids to use (local backend; default: all visible)
-             ):
-    "Evaluate every reference solution of the built-in suite and print a table; with --out, a rerun skips finished tasks"
-    import datetime, platform
-    device = device or _default_device()
-    t0 = time.time()
-    rows = evaluate_suite(device, levels=[level] if level else None, names=names.split(',') if names else None,
-                          warm_workers=warm, compile=not no_compile, tf32_baselines=tf32, timeout=timeout, out=out,
-                          backend=backend, address=address, gpus=gpus.split(',') if gpus else None)
-    import torch
-    header = (f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, torch {torch.__version__}, "
-              f"{torch.cuda.get_device_name() if device.startswith('cuda') else platform.processor() or platform.machine()}, "
-              f"command: `{' '.join(sys.argv)}`, {time.time() - t0:.0f} s")
-    md = suite_markdown(rows, device, header)
-    print(md)
-    if out:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-        _dump(f'{out}.json', dict(header=header, results=rows)); Path(f'{out}.md').write_text(md)
-    return 0 if all(r['correct'] and not r['violations'] for r in rows) else 1

@@ -3,7 +3,8 @@ worker) and the Ray backend with fake GPUs (pinning, an actor killed mid-sweep),
 import os, signal, threading, time, warnings
 from pathlib import Path
 import pytest
-from cuda_agent_lab.pool import EvalPool, Job, append_result, as_job, check_pinning, done_keys, read_results
+from cuda_agent_lab.pool import EvalPool, Job, as_job, check_pinning
+from cuda_agent_lab.records import append_jsonl, done_keys, read_jsonl
 from cuda_agent_lab.tasks import get_task
 
 def ref_job(task, key=None, **kw):
@@ -29,17 +30,17 @@ def test_job_defaults_and_dict_roundtrip():
 
 def test_results_log_skips_and_repairs_a_torn_line(tmp_path):
     log = tmp_path/'out'/'results.jsonl'
-    for k in 'ab': append_result(log, dict(key=k))
+    for k in 'ab': append_jsonl(log, dict(key=k))
     with open(log, 'ab') as f: f.write(b'{"key": "c", "tor')
     with warnings.catch_warnings(record=True):
         warnings.simplefilter('always')
         assert done_keys(log) == {'a', 'b'}
-    append_result(log, dict(key='c'))
-    assert log.read_text().count('\n') == 3 and [r['key'] for r in read_results(log)] == ['a', 'b', 'c']
+    append_jsonl(log, dict(key='c'))
+    assert log.read_text().count('\n') == 3 and [r['key'] for r in read_jsonl(log)] == ['a', 'b', 'c']
 
 def test_concurrent_appends_stay_whole_lines(tmp_path):
     log = tmp_path/'r.jsonl'
-    ts = [threading.Thread(target=lambda i=i: [append_result(log, dict(key=f'{i}-{n}', pad='x' * 5000)) for n in range(20)]) for i in range(4)]
+    ts = [threading.Thread(target=lambda i=i: [append_jsonl(log, dict(key=f'{i}-{n}', pad='x' * 5000)) for n in range(20)]) for i in range(4)]
     for t in ts: t.start()
     for t in ts: t.join()
     assert len(done_keys(log)) == 80
@@ -79,9 +80,9 @@ def test_local_worker_killed_mid_evaluation_is_retried_once():
 
 @pytest.mark.slow
 def test_suite_resumes_from_its_log(tmp_path):
-    from cuda_agent_lab.sandbox import evaluate_suite
+    from cuda_agent_lab.pool import evaluate_suite
     out = tmp_path/'suite'
-    append_result(f'{out}.jsonl', dict(key='diag_matmul:cpu', task='diag_matmul', level=1, correct=True, reward=2,
+    append_jsonl(f'{out}.jsonl', dict(key='diag_matmul:cpu', task='diag_matmul', level=1, correct=True, reward=2,
                                        violations=[], eval_s=0.0, error=None, marker='from the log'))
     lines = []
     rows = evaluate_suite('cpu', names=['diag_matmul', 'gelu'], out=out, progress=lines.append, compile=False)

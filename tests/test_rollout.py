@@ -1,7 +1,8 @@
 """The ReAct loop end to end: real workspaces, real tools, real sandbox evaluations, a real HTTP policy server."""
 import json
 import pytest
-from cuda_agent_lab.rollout import Limits, read_episodes, rollout, run_episodes
+from cuda_agent_lab.env import Limits
+from cuda_agent_lab.rollout import read_episodes, rollout, run_episodes
 from cuda_agent_lab.policy import OpenAIPolicy, ReplayPolicy, serve_policy
 
 
