@@ -24,19 +24,7 @@ __all__ = ['PRE', 'CHECKERS', 'RED', 'GREEN', 'REWARD_COLORS', 'REWARD_MEANING',
            'violations_html', 'verdict_html', 'end_html', 'prompt_html', 'Stepper', 'read_candidate', 'headline',
            'side_by_side', 'headline_html', 'kernels_html', 'KernelInspector', 'link_explorer']
 
-# %% ../nbs/12_widgets.ipynb #ce2a4d39
-def _read_jsonl(path:Path) -> list[dict]:
-    "Episodes of a JSONL file; a truncated last line (a run still writing) is skipped with a warning"
-    lines = [(i+1, l) for i, l in enumerate(path.read_text().splitlines()) if l.strip()]
-    out = []
-    for k, (n, line) in enumerate(lines):
-        try: out.append(json.loads(line))
-        except json.JSONDecodeError as e:
-            if k < len(lines)-1: raise ValueError(f"{path} line {n}: not a JSON episode record ({e}); "
-                                                  f"each line of episodes.jsonl must be one JSON object") from None
-            warnings.warn(f"{path}: skipped 1 incomplete line {n}")
-    return out
-
+# %% ../nbs/12_widgets.ipynb #bbe5c16b
 def load_episodes(src) -> list[dict]:
     "Episodes from one episode dict, a list of them, or a path to `episodes.jsonl` (or to one episode's `.json`)"
     if isinstance(src, dict): return [src]
@@ -45,8 +33,7 @@ def load_episodes(src) -> list[dict]:
     if not path.is_file(): raise FileNotFoundError(f"{path}: no such episodes file; pass the episodes.jsonl a rollout wrote "
                                                    f"(reports/RUN/episodes.jsonl), an episode dict or a list of them")
     if path.suffix == '.json': return load_episodes(json.loads(path.read_text()))
-    try: from cuda_agent_lab.rollout import read_episodes
-    except ImportError: read_episodes = _read_jsonl
+    from cuda_agent_lab.rollout import read_episodes
     return read_episodes(path)
 
 def episode_label(ep:dict) -> str:
