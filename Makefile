@@ -6,8 +6,8 @@ DEVICE ?= cpu
 # CPU machines take torch's CPU build; on an NVIDIA machine: make demo DEVICE=cuda TORCH=torch EXTRAS=dev,lab,cuda
 TORCH  ?= torch==2.13.0
 EXTRAS ?= dev,lab
-# the tests also drive a real browser (Playwright + Debian's chromium) and a local Ray cluster
-TEST_EXTRAS ?= dev,lab,browser,ray
+# the tests also drive a real browser (Playwright + Debian's chromium), a local Ray cluster and TRL's GRPO trainer
+TEST_EXTRAS ?= dev,lab,browser,ray,rl
 PYTEST_ARGS ?=
 BIN    := $(VENV)/bin
 

@@ -1,0 +1,39 @@
+"""TRL's GRPOTrainer drives KernelEnv on the CPU: a tiny Qwen2-shaped model, real workspaces and tools, real trusted
+evaluations as rewards, and real optimizer steps (no mock of the trainer)."""
+import math
+from pathlib import Path
+import pytest
+import torch
+from cuda_agent_lab.rollout import read_episodes
+from cuda_agent_lab.trl_env import agent_corpus, alternating_script, grpo_trainer, script_generation, tiny_policy, write_file_call
+
+# correct one-file candidates: their C kernels are compiled from strings
+CANDIDATES = {p.parent.name: p.read_text() for p in (Path(__file__).parent/'fixtures'/'one_file').glob('*/model_new.py')}
+
+
+@pytest.mark.slow
+def test_grpo_steps_through_kernel_env(tmp_path):
+    model, tok = tiny_policy(agent_corpus(extra=[write_file_call('model_new.py', c) for c in CANDIDATES.values()] * 20))
+    assert len(tok('<tool_call>', add_special_tokens=False)['input_ids']) == 1
+    script_generation(model, tok, alternating_script(CANDIDATES))   # rows 0 and 2 of a group write a candidate, 1 and 3 stop
+    before = {n: p.detach().clone() for n, p in model.named_parameters()}
+    trainer = grpo_trainer(model, tok, 'diag_matmul,gelu', 'cpu', tmp_path/'run', eval_kw=dict(compile=False, profile=False),
+                           use_cpu=True, bf16=False, activation_checkpointing=False, learning_rate=1e-3,
+                           per_device_train_batch_size=4, num_generations=4, max_completion_length=512, max_steps=2,
+                           logging_steps=1, report_to='none', save_strategy='no', max_tool_calling_iterations=2, beta=0.0, seed=0)
+    trainer.train()
+
+    reward = trainer.reward
+    logged = [h for h in trainer.state.log_history if 'rewards/kernel_reward/mean' in h]
+    assert len(logged) == 2 and len(reward.history) == 2
+    for h, batch in zip(logged, reward.history):            # what TRL logged is what the environments scored
+        assert math.isclose(h['rewards/kernel_reward/mean'], sum(batch['rewards']) / len(batch['rewards']), abs_tol=1e-6), (h, batch)
+        assert h['kernel/pass_rate'] == 0.5 and any(k.startswith('kernel/minus1/') for k in h), h
+    eps = {e['id']: e for e in read_episodes(tmp_path/'run')}
+    assert sorted(i for b in reward.history for i in b['ids']) == sorted(eps)          # every scored episode was recorded
+    written = [e for e in eps.values() if e['files'].get('model_new.py') == CANDIDATES[e['task']]]
+    assert len(written) == 4 and {e['task'] for e in written} == {'diag_matmul', 'gelu'}  # the generated calls reached the workspaces
+    assert all(e['reward'] == 1 and e['steps'][0]['calls'][0]['name'] == 'Bash' for e in written)
+    assert all(e['reward'] == -1 for e in eps.values() if e not in written)             # the starter is not a solution
+    changed = [n for n, p in model.named_parameters() if not torch.equal(p.detach(), before[n])]
+    assert len(changed) > len(before) // 2, changed                                      # real optimizer steps
