@@ -24,6 +24,8 @@ COMMANDS = {
     'serve-policy': ('cuda_agent_lab.policy:serve_policy_cmd', 'serve a policy as an OpenAI-compatible endpoint on loopback'),
     'sweep':        ('cuda_agent_lab.report:sweep_cmd', 'run a sweep through the papermill notebook into reports/NAME'),
     'report':       ('cuda_agent_lab.report:report_cmd', 'rebuild the results table, summary and report.html of a run folder'),
+    'export rft':   ('cuda_agent_lab.export:rft_cmd', 'the rejection fine-tuning set (good trajectories, SFT form) of run folders'),
+    'export value': ('cuda_agent_lab.export:value_cmd', 'value-pretraining targets (outcome reward, returns, GAE) of run folders'),
 }
 
 def _load(target):

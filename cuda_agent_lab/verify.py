@@ -6,7 +6,7 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/verify.html.md"""
 
 # %% ../nbs/04_verify.ipynb #887285c3
 from __future__ import annotations
-import contextlib, copy, gc, math, random, sys, traceback
+import contextlib, copy, math, random, sys, traceback
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
 import numpy as np

@@ -102,17 +102,6 @@ def test_run_episodes_resumes(tmp_path):
     assert len(first) == 2 and again == [] and len(read_episodes(tmp_path)) == 2
 
 
-@pytest.mark.slow
-def test_cal_demo_writes_the_summary_and_report(tmp_path, capsys):
-    from cuda_agent_lab.cli import run
-    assert run(['demo', '--tasks', 'diag_matmul', '--out', str(tmp_path), '--workers', '1']) == 0
-    out = capsys.readouterr().out
-    assert '| level 1 | 1 | 100.0%' in out and 'report.html' in out
-    html = (tmp_path/'report.html').read_text()
-    assert 'plotly' in html and '<script src="http' not in html
-    assert {'results.csv', 'results.parquet', 'summary.md', 'episodes.jsonl'} <= {p.name for p in tmp_path.iterdir()}
-
-
 class DiesOnce:
     "The scripted expert, except that the first episode to act kills its own worker process (a lost node, an OOM kill)"
     name = 'scripted'
