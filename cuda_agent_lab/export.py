@@ -13,9 +13,9 @@ from .records import read_jsonl, write_atomic
 from .tools import TOOL_NAMES, MalformedCall, parse_arguments
 
 # %% auto #0
-__all__ = ['load_runs', 'tool_calls', 'redundant_loop', 'rft_drop_reasons', 'split_ids', 'write_split', 'read_split',
-           'sft_messages', 'drop_table', 'export_rft', 'mc_returns', 'gae', 'value_row', 'export_value', 'rft_cmd',
-           'value_cmd']
+__all__ = ['NO_PARQUET', 'load_runs', 'tool_calls', 'redundant_loop', 'rft_drop_reasons', 'split_ids', 'write_split',
+           'read_split', 'sft_messages', 'drop_table', 'export_rft', 'mc_returns', 'gae', 'value_row', 'export_value',
+           'rft_cmd', 'value_cmd']
 
 # %% ../nbs/18_export.ipynb #2cb6feb7
 def load_runs(runs, tasks=None) -> tuple[list[dict], list[str]]:
@@ -75,7 +75,7 @@ def rft_drop_reasons(ep:dict) -> list[str]:
     if redundant_loop(calls): why.append('redundant loop')
     return why
 
-# %% ../nbs/18_export.ipynb #c7015496
+# %% ../nbs/18_export.ipynb #1151ac16
 def split_ids(ids, val_fraction:float=0.1, seed:int=0) -> set:
     "The ids that go to validation: a seeded shuffle of the sorted ids, the first `val_fraction` of them (none when there is one id)"
     ids = sorted(set(ids)); random.Random(seed).shuffle(ids)
@@ -87,13 +87,18 @@ def _features(rows:list[dict]):
     def kind(v): return datasets.Json() if isinstance(v, (list, dict)) else datasets.Value('string') if isinstance(v, str) else datasets.Value('float64') if isinstance(v, float) else datasets.Value('int64')
     return datasets.Features({k: kind(v) for k, v in rows[0].items()})
 
+NO_PARQUET = ("no Parquet files: they are written with the `datasets` package (pip install 'cuda-agent-lab[rl]'); "
+              "the JSONL files hold the same rows")
+
 def write_split(rows:list[dict], out:Path, val:set) -> dict:
-    "Write `rows` to out/{train,val}.{jsonl,parquet} (`val`: the ids that go to validation); the paths and row counts"
-    import datasets
-    out, written = Path(out), {}
+    "Write `rows` to out/{train,val}.jsonl, and .parquet when `datasets` is installed (`val`: the ids that go to validation); row counts, and whether Parquet was written"
+    try: import datasets
+    except ImportError: datasets = None
+    out, written = Path(out), dict(parquet=datasets is not None)
     for name, part in (('train', [r for r in rows if r['id'] not in val]), ('val', [r for r in rows if r['id'] in val])):
         write_atomic(out/f'{name}.jsonl', ''.join(json.dumps(r) + '\n' for r in part))
-        if part: write_atomic(out/f'{name}.parquet', lambda p: datasets.Dataset.from_list(part, features=_features(part)).to_parquet(p))
+        if part and datasets is not None:
+            write_atomic(out/f'{name}.parquet', lambda p: datasets.Dataset.from_list(part, features=_features(part)).to_parquet(p))
         else: (out/f'{name}.parquet').unlink(missing_ok=True)
         written[name] = len(part)
     return written
@@ -106,7 +111,7 @@ def read_split(path):
     rows = read_jsonl(path, missing_ok=False)
     return datasets.Dataset.from_list(rows, features=_features(rows)) if rows else datasets.Dataset.from_list([])
 
-# %% ../nbs/18_export.ipynb #3d849444
+# %% ../nbs/18_export.ipynb #d3c22941
 def sft_messages(ep:dict) -> list[dict]:
     "The conversation of `ep` for supervised training: up to its last assistant message, tool-call arguments as objects"
     msgs = []
@@ -140,6 +145,7 @@ def export_rft(runs, out, tasks=None, val_fraction:float=0.1, seed:int=0, log=pr
     write_atomic(out/'dropped.jsonl', ''.join(json.dumps(dict(id=i, reasons=w)) + '\n' for i, w in dropped))
     written = write_split(kept, out, split_ids([r['id'] for r in kept], val_fraction, seed)) if kept else {}
     for p in problems: log(f"warning: {p}")
+    if written and not written['parquet']: log(f"note: {NO_PARQUET}")
     log(table)
     return dict(kept=len(kept), dropped=len(dropped), written=written, problems=problems)
 
@@ -162,7 +168,7 @@ def gae(rewards, values=None, gamma:float=1.0, lam:float=0.95) -> tuple[list[flo
         adv[t] = a
     return adv, [x + v for x, v in zip(adv, values)]
 
-# %% ../nbs/18_export.ipynb #990dd5f8
+# %% ../nbs/18_export.ipynb #c3bde23d
 def value_row(ep:dict, values=None, gamma:float=1.0, lam:float=0.95) -> dict:
     "One trajectory's value targets: turns, rewards (the outcome on the last turn), Monte-Carlo returns, GAE advantages and value targets"
     msgs = sft_messages(ep)
@@ -181,6 +187,7 @@ def export_value(runs, out, tasks=None, values:dict|None=None, gamma:float=1.0, 
     rows = [r for r in rows if r['turns']]
     written = write_split(rows, Path(out), split_ids([r['id'] for r in rows], val_fraction, seed)) if rows else {}
     for p in problems: log(f"warning: {p}")
+    if written and not written['parquet']: log(f"note: {NO_PARQUET}")
     log(f"{len(rows)} trajectories ({sum(r['reward'] > 0 for r in rows)} with a positive reward) -> {out}")
     return dict(rows=len(rows), written=written, problems=problems)
 
