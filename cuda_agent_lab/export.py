@@ -14,8 +14,8 @@ from .tools import TOOL_NAMES, MalformedCall, parse_arguments
 
 # %% auto #0
 __all__ = ['NO_PARQUET', 'load_runs', 'tool_calls', 'redundant_loop', 'rft_drop_reasons', 'split_ids', 'write_split',
-           'read_split', 'sft_messages', 'drop_table', 'export_rft', 'mc_returns', 'gae', 'value_row', 'export_value',
-           'rft_cmd', 'value_cmd']
+           'read_split', 'sft_messages', 'drop_table', 'verl_messages', 'write_verl', 'verl_rows', 'export_rft',
+           'mc_returns', 'gae', 'value_row', 'export_value', 'rft_cmd', 'value_cmd']
 
 # %% ../nbs/18_export.ipynb #2cb6feb7
 def load_runs(runs, tasks=None) -> tuple[list[dict], list[str]]:
@@ -111,7 +111,7 @@ def read_split(path):
     rows = read_jsonl(path, missing_ok=False)
     return datasets.Dataset.from_list(rows, features=_features(rows)) if rows else datasets.Dataset.from_list([])
 
-# %% ../nbs/18_export.ipynb #d3c22941
+# %% ../nbs/18_export.ipynb #ef62b5a1
 def sft_messages(ep:dict) -> list[dict]:
     "The conversation of `ep` for supervised training: up to its last assistant message, tool-call arguments as objects"
     msgs = []
@@ -131,8 +131,38 @@ def drop_table(dropped:list[tuple[str, list]], kept:int) -> str:
     lines = [f'kept {kept}, dropped {len(dropped)}', '', '| reason | episodes |', '|---|---|']
     return '\n'.join(lines + [f'| {r} | {n} |' for r, n in c.most_common()]) + '\n'
 
+def verl_messages(msgs:list[dict]) -> list[dict]:
+    "`msgs` in verl's multi-turn SFT form: each tool call's arguments as JSON text"
+    def call(c): return dict(c, function=dict(c['function'], arguments=json.dumps(c['function']['arguments'])))
+    return [dict(m, tool_calls=[call(c) for c in m['tool_calls']]) if m.get('tool_calls') else m for m in msgs]
+
+def write_verl(rows:list[dict], out:Path, val:set) -> dict|None:
+    "Write `rows` to out/verl/{train,val}.parquet for verl's multi-turn SFT dataset; row counts, or None without pandas and pyarrow"
+    try: import pandas as pd, pyarrow  # noqa: F401
+    except ImportError: return None
+    out = Path(out)/'verl'; out.mkdir(parents=True, exist_ok=True)
+    def frame(part): return pd.DataFrame([dict(id=r['id'], task=r['task'], reward=float(r['reward']), messages=verl_messages(r['messages']),
+                                               tools_json=r['tools']) for r in part])
+    written = {}
+    for name, part in (('train', [r for r in rows if r['id'] not in val]), ('val', [r for r in rows if r['id'] in val])):
+        if part: write_atomic(out/f'{name}.parquet', lambda p: frame(part).to_parquet(p, index=False))
+        else: (out/f'{name}.parquet').unlink(missing_ok=True)
+        written[name] = len(part)
+    return written
+
+def _plain(x):
+    import numpy as np
+    if isinstance(x, dict): return {k: _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, np.ndarray)): return [_plain(v) for v in list(x)]
+    return x
+
+def verl_rows(path) -> list[dict]:
+    "The rows of a verl Parquet file as verl's multi-turn SFT dataset sees them: read with pandas, Arrow's arrays as lists"
+    import pandas as pd
+    return [{k: _plain(v) for k, v in r.items()} for r in pd.read_parquet(path).to_dict('records')]
+
 def export_rft(runs, out, tasks=None, val_fraction:float=0.1, seed:int=0, log=print) -> dict:
-    "Write the RFT set of `runs` into `out` (train/val JSONL and Parquet, dropped.md, dropped.jsonl); counts and problems"
+    "Write the RFT set of `runs` into `out` (train/val JSONL and Parquet, verl/ Parquet, dropped.md, dropped.jsonl); counts and problems"
     eps, problems = load_runs(runs, tasks)
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     kept, dropped = [], []
@@ -143,11 +173,14 @@ def export_rft(runs, out, tasks=None, val_fraction:float=0.1, seed:int=0, log=pr
     table = drop_table(dropped, len(kept))
     write_atomic(out/'dropped.md', table)
     write_atomic(out/'dropped.jsonl', ''.join(json.dumps(dict(id=i, reasons=w)) + '\n' for i, w in dropped))
-    written = write_split(kept, out, split_ids([r['id'] for r in kept], val_fraction, seed)) if kept else {}
+    val = split_ids([r['id'] for r in kept], val_fraction, seed)
+    written = write_split(kept, out, val) if kept else {}
+    verl = write_verl(kept, out, val) if kept else None
     for p in problems: log(f"warning: {p}")
     if written and not written['parquet']: log(f"note: {NO_PARQUET}")
+    if kept and verl is None: log("note: no verl/ files: they are written with pandas and pyarrow (pip install 'cuda-agent-lab[lab]')")
     log(table)
-    return dict(kept=len(kept), dropped=len(dropped), written=written, problems=problems)
+    return dict(kept=len(kept), dropped=len(dropped), written=written, verl=verl, problems=problems)
 
 # %% ../nbs/18_export.ipynb #db84561c
 def mc_returns(rewards, gamma:float=1.0) -> list[float]:

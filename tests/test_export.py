@@ -4,7 +4,7 @@ import json, shutil
 import pytest
 import torch
 from cuda_agent_lab.cli import run
-from cuda_agent_lab.export import read_split
+from cuda_agent_lab.export import read_split, verl_rows
 
 
 @pytest.fixture(scope='module')
@@ -45,6 +45,14 @@ def test_exports_of_the_demo_run_and_an_sft_step_on_them(demo, tmp_path, capsys)
     call = next(c for m in row['messages'] if m.get('tool_calls') for c in m['tool_calls'])
     assert '<tool_call>\n' + json.dumps({'name': call['function']['name'], 'arguments': call['function']['arguments']}) in text
     assert 'null' not in json.dumps([c for m in row['messages'] for c in m.get('tool_calls') or []])   # no merged-in empty fields
+    # verl's multi-turn SFT form, read the way its dataset reads it (pandas, arrays as lists), renders the same conversation
+    v = verl_rows(tmp_path/'rft'/'verl'/'train.parquet')[0]
+    assert v['id'] == row['id'] and json.loads(v['tools_json']) == json.loads(row['tools'])
+    assert all(isinstance(c['function']['arguments'], str) for m in v['messages'] for c in m.get('tool_calls') or [])
+    from trl.chat_template_utils import qwen3_chat_template      # a template that takes arguments as JSON text or as objects
+    verl_text = tok.apply_chat_template(v['messages'], tokenize=False, chat_template=qwen3_chat_template)
+    assert verl_text == tok.apply_chat_template(row['messages'], tokenize=False, chat_template=qwen3_chat_template)
+    assert json.dumps(call['function']['arguments']) in verl_text and 'null' not in verl_text
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
     args = SFTConfig(output_dir=str(tmp_path/'sft'), use_cpu=True, bf16=False, max_steps=1, per_device_train_batch_size=1,
                      learning_rate=1e-3, logging_steps=1, report_to='none', save_strategy='no', max_length=None)
