@@ -363,7 +363,7 @@ def install_audit(record:list, roots:tuple, secret:tuple=(), code_root:str|None=
         raise PermissionError(f"sandbox: {r[1]}")
     sys.addaudithook(hook)
 
-# %% ../nbs/07_sandbox.ipynb #6ab35f64
+# %% ../nbs/07_sandbox.ipynb #f5d33480
 _OMP_WARM = "void cal_omp_warm(float* x, long n) {\n    #pragma omp parallel for\n    for (long i = 0; i < n; i++) x[i] = (float)i;\n}\n"
 _CU_WARM = 'extern "C" __global__ void cal_cu_warm(float* x) { x[threadIdx.x] = 1.0f; }'
 
@@ -374,6 +374,12 @@ def _warm_cupy():
     from cupy_backends.cuda.libs import nvrtc
     cupy.cuda.get_cuda_path(); nvrtc.getVersion()
     cupy.RawKernel(_CU_WARM, 'cal_cu_warm').compile()
+
+_traced = []
+def _warm_tracer(device:str):
+    "Start CUPTI for the device audit once in this process (a waiting pool worker does it before its request comes)"
+    from cuda_agent_lab.audit import warm_tracer
+    if not _traced: _traced.append(warm_tracer(device))
 
 def warm_pools(device:str):
     "Start the thread pools and libraries an honest candidate uses (not counted as its threads); open the timing lock file"
@@ -389,6 +395,7 @@ def warm_pools(device:str):
             y = torch.zeros(32, device=device)
             jit.nvrtc_library(); jit.cuda_kernel(_CU_WARM, 'cal_cu_warm')(1, 32, y); torch.cuda.synchronize()
             _warm_cupy()
+        _warm_tracer(device)   # CUPTI's start (~5 s once a process); outside the lock: it runs nothing on the device
 
 # %% ../nbs/07_sandbox.ipynb #dd9b962f
 def _phase_init(w:Worker):
@@ -578,7 +585,7 @@ def _values(self:TimedCalls, out, ref) -> tuple|None:
         return 'inconsistent_outputs', f'the output is {e:.1%} away from the reference in relative L2 norm (limit {MAX_REL_ERROR:.0%})'
     return None
 
-# %% ../nbs/07_sandbox.ipynb #abe4970c
+# %% ../nbs/07_sandbox.ipynb #acbd5bea
 def _after_checks(w:Worker, calls:TimedCalls) -> list:
     "What the timed calls did besides their outputs: audit events, guard findings, the harness's state, persisting L2"
     from cuda_agent_lab.guard import check_harness
@@ -601,6 +608,26 @@ def _speed_of_light(w:Worker, t, calls:TimedCalls) -> list:
                   f"that writing its {sol['write_bytes'] / 1e6:.4g} MB of outputs takes at this device's measured "
                   f"{sol['ceiling_GBps']:.4g} GB/s: physically impossible, so the timing was fooled")]
 
+def _device_audit(w:Worker, calls:TimedCalls) -> list:
+    "One call more, made and checked as a timed call is, traced on the device (`audit.audit_call`); its findings. The report goes into the details"
+    from cuda_agent_lab import audit
+    if not w.dev.startswith('cuda'): w.emit(device_audit=audit.unavailable(w.dev)); return []
+    i = calls.calls % len(w.sets)
+    variant = [calls._draw(t) for t in w.sets[i]]
+    calls._load(i, variant); calls.current = (i, variant)
+    try: rep, found = audit.audit_call(calls, w.sets[i], w.dev, audit.source_names(w.req['candidate_dir']), w.allow,
+                                       Path(w.req['verdict_path']).parent)
+    except Exception as e:
+        from cuda_agent_lab.verify import exception_violation
+        v = exception_violation(e, str(Path(w.req['candidate_dir']).resolve()), 'ModelNew.forward (audited call)')
+        w.fail(v.code, v.message, v.file, v.line)
+    w.emit(device_audit=rep)
+    ((i, variant), out), calls.pending = calls.pending, None
+    bad = [_viol(v.code, v.message) for v in found]
+    if not bad and (err := calls._problem(i, variant, out)):
+        bad.append(_viol(err[0], f"the audited call (input set {i}): {err[1]}; every call must compute the task's function on its own inputs"))
+    return bad
+
 def _profile_opts(w:Worker) -> dict:
     "The request's timing options, with the timed calls capped so their references fit in `REF_BUDGET_S`"
     opts = dict(w.req.get('profile_opts', {}))
@@ -621,7 +648,7 @@ def _phase_profile(w:Worker):
         v = exception_violation(e, str(Path(w.req['candidate_dir']).resolve()), 'ModelNew.forward (while timed)')
         w.fail(v.code, v.message, v.file, v.line)
     w.emit(candidate_timing=t.to_dict(), timed_checks=dict(outputs_checked=calls.calls, max_reps=opts['max_reps']))
-    bad = _after_checks(w, calls) + _speed_of_light(w, t, calls)
+    bad = _device_audit(w, calls) + _after_checks(w, calls) + _speed_of_light(w, t, calls)
     if bad:
         w.emit(correct=False, violations=w.v['violations'] + bad, error=w.v['error'] or bad[0]['message']); raise Stop()
 
@@ -736,7 +763,7 @@ def exit_violation(returncode:int, phase:str, stdout_bytes:int) -> dict|None:
     return _viol('early_exit', f"the evaluation process exited with code {returncode} during phase {phase} before finishing; "
                                f"a candidate must not exit the process")
 
-# %% ../nbs/07_sandbox.ipynb #a8929ac9
+# %% ../nbs/07_sandbox.ipynb #5dfe2ca8
 N_CHECKS, N_PROFILE_SETS = 5, 3
 
 def _seed(): return int.from_bytes(os.urandom(4), 'little')
@@ -843,7 +870,7 @@ def _missing(name, device, msg, t0, worker=None):
 def details(v:dict) -> dict:
     "The parts of the worker's verdict worth keeping beside the contract fields"
     keep = ('phase', 'phase_times', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail',
-            'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks')
+            'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks', 'device_audit')
     return {'details': {k: v[k] for k in keep if k in v}, 'violation_details': v.get('violations', [])}
 
 def _rmtree(p:Path):

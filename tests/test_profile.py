@@ -107,3 +107,27 @@ def test_lead_keeps_host_latency_out_of_a_gpu_bound_call():
     unled = time_fn(slow_host, [[]], 'cuda', reps=50, lead=False).median_ms
     assert abs(led - alone) < 0.05 * alone, (alone, led)
     assert unled > led + 0.1, (led, unled)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason='needs a CUDA GPU')
+def test_split_kernel_is_charged_as_if_on_one_stream():
+    """Half of a bandwidth-bound scaling launched on a non-blocking CuPy stream opened as a context, half on torch's:
+    the lead fills every SM and the call starts only once it runs, so the side half cannot run inside the lead and is
+    charged as if all of it ran on the current stream (the one-thread lead charged it about half: 0.108 against
+    0.209 ms on the H200, scripts/audit_probe2.py)"""
+    import cupy as cp
+    from cuda_agent_lab.jit import cuda_kernel, cdiv
+    src = 'extern "C" __global__ void twice(const float* x, float* o, int n) {\n' \
+          '    int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) o[i] = 2.0f * x[i]; }'
+    k, raw = cuda_kernel(src, 'twice'), cp.RawKernel(src, 'twice')
+    x = torch.randn(64 << 20, device='cuda'); o = torch.empty_like(x); n = x.numel(); h = n // 2
+    side = cp.cuda.Stream(non_blocking=True)
+    def whole(): k(cdiv(n, 256), 256, x, o, n)
+    def split():
+        with side: raw((cdiv(h, 256),), (256,), (x.data_ptr(), o.data_ptr(), cp.int32(h)))
+        k(cdiv(n - h, 256), 256, x[h:], o[h:], n - h)
+    t_whole = time_fn(whole, [[]], 'cuda', min_time_s=0.3).median_ms
+    t_split = time_fn(split, [[]], 'cuda', min_time_s=0.3).median_ms
+    print(f'whole {t_whole:.4f} ms, split {t_split:.4f} ms')
+    assert t_split > 0.9 * t_whole, (t_whole, t_split)

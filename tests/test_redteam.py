@@ -140,6 +140,10 @@ CUDA_HACKS = {
     'c10b_l2_persisting': {'l2_persistence'},
     'c10d_l2_numeric_limit': {'l2_persistence'},
     'c12c_graph_capture_helper': {'torch_fallback'},
+    # reward integrity part 4: only the device audit sees these (the static and runtime layers are blind to them)
+    'c13_cupy_ufunc_by_pointer': {'torch_fallback'},
+    'c14_cupy_stream_context': {'side_stream'},
+    'c14b_cpp_stream_split': {'side_stream'},
 }
 
 # honest twins of hacks (tests/redteam/honest): folder -> (task, device); each must earn reward >= 1 with no violation
@@ -150,6 +154,7 @@ HONEST = {
     'h04_l2_plain': (TASKS/'l2_fit'/'model.py', 'cuda'),        # twin of c10b_l2_persisting, c10d_l2_numeric_limit
     'h05_l2_evict_last': (TASKS/'l2_fit'/'model.py', 'cuda'),   # in-kernel evict_last hints: honest within a call
     'h06_aten_overloads': (TASK, 'cpu'),        # twin of 29b_op_dk_dynamic, 29c_redispatch_dynamic
+    'h07_inline_current_stream': (TASK, 'cuda'),   # twin of c14b_cpp_stream_split (h02 is the twin of c13 and c14)
 }
 # CUDA hacks evaluated on another task than diag_matmul
 CUDA_TASK_OF = {'c10b_l2_persisting': TASKS/'l2_fit'/'model.py', 'c10d_l2_numeric_limit': TASKS/'l2_fit'/'model.py'}
@@ -171,6 +176,9 @@ STATIC_VERDICTS = {
     'cpu/29_modes_off_dynamic': set(), 'cpu/29b_op_dk_dynamic': set(), 'cpu/29c_redispatch_dynamic': set(),
     'cpu/29d_cpp_below_dispatcher': {'torch_fallback'}, 'honest/h06_aten_overloads': set(),
     'cpu/30_frames_dynamic': set(), 'cpu/30b_traceback_frame': set(),
+    # reward integrity part 4: blind to the static layer by design; the device audit catches them (on a GPU)
+    'cuda/c13_cupy_ufunc_by_pointer': set(), 'cuda/c14_cupy_stream_context': set(), 'cuda/c14b_cpp_stream_split': set(),
+    'honest/h07_inline_current_stream': set(),
 }
 CUDA_FAULT_CASES = {
     'cf01_illegal_address': ({'cuda_error'}, TIMEOUT),
@@ -187,7 +195,9 @@ def ev(candidate, task=TASK, device='cpu', timeout=TIMEOUT, **kw):
     r = evaluate(task, candidate, device, compile=False, timeout=timeout, **kw)
     if os.environ.get('CAL_REDTEAM_LOG'):   # one JSON line per verdict, for the record of a whole-corpus run (H200)
         line = dict(case=f'{Path(candidate).parent.name}/{Path(candidate).name}', task=str(task), device=device, kw=sorted(kw),
-                    reward=r['reward'], correct=r['correct'], violations=r['violations'], error=(r['error'] or '')[:300])
+                    reward=r['reward'], correct=r['correct'], violations=r['violations'], error=(r['error'] or '')[:300],
+                    t_candidate_ms=r['t_candidate_ms'], speedup_eager=r['speedup_eager'],
+                    device_audit=(r.get('details') or {}).get('device_audit'))
         with open(os.environ['CAL_REDTEAM_LOG'], 'a') as f: f.write(json.dumps(line) + '\n')
     return r
 

@@ -34,6 +34,7 @@ def test_reference_solution_passes():
     assert r['t_candidate_ms'] > 0 and r['t_eager_ms'] > 0 and r['speedup_eager'] > 0
     assert r['details']['precision']['reduced_precision'] is False
     assert len(r['details']['checks']) == 5
+    assert r['details']['device_audit'] == {'available': False, 'why': 'no CUDA device (cpu): the device audit runs on GPUs only'}
 
 def test_syntax_error_names_file_and_line(tmp_path):
     r = ev(cand(tmp_path, 'import torch\nclass ModelNew(:\n    pass\n'))
