@@ -12,8 +12,9 @@ from pathlib import Path
 from .guard import ALLOWED_ATEN, MARKER, Violation, normalize_allow
 
 # %% auto #0
-__all__ = ['LIBRARY_KERNELS', 'DEVICE_ALLOWED', 'SOURCE_SUFFIXES', 'MAX_LISTED', 'library_of', 'kernel_base', 'source_names',
-           'Activity', 'read_trace', 'verdict_of', 'judge', 'unavailable', 'audit_call', 'warm_tracer']
+__all__ = ['LIBRARY_KERNELS', 'DEVICE_ALLOWED', 'SOURCE_SUFFIXES', 'TORCH_LIBRARIES', 'MAX_LISTED', 'library_of', 'kernel_base',
+           'source_names', 'Activity', 'read_trace', 'op_allows', 'verdict_of', 'judge', 'unavailable', 'audit_call',
+           'warm_tracer']
 
 # %% ../nbs/19_audit.ipynb #91216208
 LIBRARY_KERNELS = [   # (pattern searched in a kernel's full name, library): never the candidate's own kernel
@@ -60,14 +61,15 @@ def source_names(folder, max_bytes:int=4 << 20) -> set[str]:
         names.update(re.findall(r'[A-Za-z_]\w*', text))
     return names
 
-# %% ../nbs/19_audit.ipynb #ac0d21c1
+# %% ../nbs/19_audit.ipynb #6c80a0e1
 @dataclass
 class Activity:
     "One kernel, memset or copy a call caused, as the trace saw it"
     kind:str             # 'kernel', 'memset' or 'memcpy'
     name:str             # the kernel's demangled name, or CUPTI's name of the copy or memset
     stream:int|None      # CUPTI's stream id
-    op:str|None = None   # the aten op it was launched from ('aten::fill_'), None outside every op
+    op:str|None = None   # the innermost aten op it was launched from ('aten::fill_'), None outside every op
+    ops:list|None = None # every aten op open on the launching thread when it was launched, innermost first
     launch:str|None = None   # the API call that launched it (cuLaunchKernel, cudaLaunchKernel, cudaMemcpyAsync, ...)
     grid:list|None = None
     block:list|None = None
@@ -84,6 +86,9 @@ def read_trace(events:list[dict], marker:str=MARKER) -> tuple[list[Activity], in
     ops = {e['args']['External id']: e['name'] for e in events if e.get('cat') == 'cpu_op' and 'External id' in e.get('args', {})}
     launches = {e['args']['correlation']: e for e in events
                 if e.get('cat') in ('cuda_runtime', 'cuda_driver') and 'correlation' in e.get('args', {})}
+    spans = [(e['ts'], e['ts'] + e['dur'], e.get('tid'), e['name']) for e in events if e.get('cat') == 'cpu_op' and e.get('name', '').startswith('aten::')]
+    def open_ops(l):   # the aten ops open on the launching thread at the launch, innermost (latest started) first
+        return [n for t0, _, _, n in sorted((x for x in spans if x[2] == l.get('tid') and x[0] <= l['ts'] <= x[1]), reverse=True)]
     acts, before = [], []
     for e in events:
         if (kind := _KINDS.get(e.get('cat'))) is None: continue
@@ -91,29 +96,38 @@ def read_trace(events:list[dict], marker:str=MARKER) -> tuple[list[Activity], in
         if l is not None and not any(t0 <= l['ts'] <= t1 for t0, t1 in windows):
             if l['ts'] < first: before.append((l['ts'], a.get('stream')))
             continue   # the harness's own work (flush, lead, events), outside the call
-        acts.append(Activity(kind, e.get('name', ''), a.get('stream'), ops.get(a.get('External id')), l and l.get('name'),
-                             a.get('grid'), a.get('block'), e.get('dur')))
+        chain = open_ops(l) if l is not None else []
+        acts.append(Activity(kind, e.get('name', ''), a.get('stream'), ops.get(a.get('External id')) or (chain[0] if chain else None),
+                             chain, l and l.get('name'), a.get('grid'), a.get('block'), e.get('dur')))
     return acts, (max(before)[1] if before else None)
 
-# %% ../nbs/19_audit.ipynb #a131445f
+# %% ../nbs/19_audit.ipynb #10e65284
 def _short(name:str, n:int=90) -> str: return name if len(name) <= n else name[:n] + '...'
 
-def _op_allowed(op:str, allow:frozenset) -> bool:
-    pkt = op[6:] if op.startswith('aten::') else None
-    return bool(pkt) and (pkt in ALLOWED_ATEN or pkt in allow or any(a.startswith(pkt + '.') for a in allow))
+TORCH_LIBRARIES = {'ATen (PyTorch)', 'CUB/Thrust', 'CUTLASS', 'cuBLAS', 'cuDNN', 'FlashAttention', 'cuFFT', 'cuRAND'}
+
+def _pkt(op:str) -> str|None: return op[6:] if op.startswith('aten::') else None
+
+def op_allows(a:Activity, allow:frozenset) -> bool:
+    "Whether `a` was launched by an allowed op: its innermost aten op is allowed, or an op around it is in the task's allow list"
+    inner = _pkt(a.op) if a.op else None
+    if inner and (inner in ALLOWED_ATEN or inner in allow or any(x.startswith(inner + '.') for x in allow)): return True
+    return any(p in allow or any(x.startswith(p + '.') for x in allow) for p in map(_pkt, a.ops or []) if p)
 
 def verdict_of(a:Activity, current:int|None, own:set, allow:frozenset=frozenset()) -> tuple|None:
     "(code, message) of what is wrong with activity `a`, else None"
-    what = f"{a.kind} `{_short(a.name)}`"
-    if a.op is not None:
-        if not _op_allowed(a.op, allow):
-            return 'torch_fallback', f"ran {what}, launched by {a.op}, an op outside the task's allow-list; compute it in your own kernel"
-    elif a.kind == 'kernel':
-        if (lib := library_of(a.name)):
-            return 'torch_fallback', f"ran {lib}'s kernel `{_short(a.name)}` (seen on the device): library kernels are not your own; write the kernel"
-        if kernel_base(a.name) not in own:
-            return 'torch_fallback', f"ran kernel `{_short(a.name)}`, which none of the candidate's sources defines (seen on the device); launch only your own kernels"
-    elif a.kind == 'memcpy' and 'DtoD' not in a.name:
+    what, by_op = f"{a.kind} `{_short(a.name)}`", op_allows(a, allow)
+    where = f"launched by {a.op}, an op outside the task's allow-list" if a.op and not by_op else \
+            f"launched by {a.op}" if a.op else 'launched outside every torch op'
+    if a.kind == 'kernel':
+        lib, mine = library_of(a.name), kernel_base(a.name) in own
+        if not ((lib is None and mine) or (by_op and lib in TORCH_LIBRARIES)):
+            who = f"{lib}'s kernel" if lib else 'kernel'
+            why = 'library kernels are not your own' if lib else "none of the candidate's sources defines it"
+            return 'torch_fallback', f"ran {who} `{_short(a.name)}`, {where} (seen on the device): {why}; write and launch your own kernel"
+    elif a.op and not by_op:
+        return 'torch_fallback', f"ran {what}, {where}; compute it in your own kernel"
+    elif a.kind == 'memcpy' and 'DtoD' not in a.name and not by_op:
         return 'torch_fallback', f"copied between host and device ({a.name}, seen on the device): the work must stay on the device"
     if current is not None and a.stream != current:
         return 'side_stream', f"ran {what} on stream {a.stream}, not on torch's current stream ({current}): launch on the current stream"
@@ -128,7 +142,7 @@ def judge(acts:list[Activity], current:int|None, own:set, allow=(), where:str='M
         found.setdefault(v, Violation(v[0], f"{where} {v[1]}"))
     return list(found.values())[:20]
 
-# %% ../nbs/19_audit.ipynb #4b714ae1
+# %% ../nbs/19_audit.ipynb #4d619fa2
 MAX_LISTED = 40   # activities listed in a report
 
 def unavailable(device, why:str|None=None) -> dict:
@@ -150,9 +164,16 @@ def audit_call(fn, args, device, own:set, allow=(), scratch=None, where:str='Mod
     if torch.device(device).type != 'cuda': return unavailable(device), []
     timer, t0 = make_timer(device), time.perf_counter()
     torch.cuda.synchronize(device)
-    with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof: timer(fn, args)
+    prof = profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA])
+    try: prof.__enter__()
+    except Exception as e: return unavailable(device, f"torch's profiler did not start: {type(e).__name__}: {e}"), []
+    try: timer(fn, args)   # the candidate's exceptions go to the caller
+    finally: prof.__exit__(None, None, None)
     t1 = time.perf_counter()
-    acts, current = read_trace(_trace_events(prof, scratch))
+    try: acts, current = read_trace(_trace_events(prof, scratch))
+    except Exception as e:   # the call ran under the profiler, and its range is gone: something stopped the profiler
+        return dict(available=True, error=f'{type(e).__name__}: {e}'), [Violation('tampered_harness',
+            f"{where}: the device trace of the call could not be read ({type(e).__name__}: {str(e)[:200]}); leave torch's profiler alone")]
     found = judge(acts, current, own, allow, where)
     rep = dict(available=True, current_stream=current, activities=len(acts), kernels=[asdict(a) for a in acts[:MAX_LISTED]],
                violations=[v.code for v in found], trace_s=round(t1 - t0, 4), judge_s=round(time.perf_counter() - t1, 4))

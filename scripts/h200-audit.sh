@@ -4,7 +4,7 @@
 #   run 2: bash scripts/h200-audit.sh wait [SECONDS]    waits for the rest; each call brings back $OUT/results.tgz so far
 #   STAGES='timing redteam' picks stages (default: timing redteam cost suite coldwarm)
 # Carry .whl/ with the fastcore wheel (see scripts/h200-integrity.sh). Stages, each writing under $RES as it goes:
-#  1. the GPU timer tests, the split-kernel one among them (tests/test_profile.py -m gpu);
+#  1. the GPU timer tests, the split-kernel one among them, and the audit's own (tests/test_profile.py, test_audit.py -m gpu);
 #  2. every CUDA case of the red-team corpus, hacks, honest twins and faults, one JSON line per verdict with its
 #     device_audit report (tests/test_redteam.py -k cuda);
 #  3. the audit's cost: level-1 solutions through warm workers and fresh processes (scripts/audit_cost.py);
@@ -16,7 +16,8 @@ cd "$(dirname "$0")/.."
 RES=/tmp/h200out
 log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
 stage_timing() {
-  python3 -m pytest -q -rA -s -m gpu -p no:cacheprovider tests/test_profile.py > $RES/timing.log 2>&1; log "timing rc=$?"
+  CAL_CACHE_DIR=/tmp/calcache CAL_AUDIT_RECORD=$RES/audit-records python3 -m pytest -q -rA -s -m gpu -p no:cacheprovider \
+    tests/test_profile.py tests/test_audit.py > $RES/timing.log 2>&1; log "timing and audit rc=$?"
 }
 stage_redteam() {
   CAL_CACHE_DIR=/tmp/calcache CAL_REDTEAM_LOG=$RES/redteam-verdicts.jsonl python3 -m pytest -q -rA -n 8 -p no:cacheprovider \
