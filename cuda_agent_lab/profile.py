@@ -14,14 +14,13 @@ import torch
 from .jit import cache_dir, content_hash, libcuda, _ensure_context
 
 # %% auto #0
-__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'LEAD_SOURCE', 'LEAD_THREADS', 'TIMER_VERSION', 'MAX_CACHED_SPREAD',
-           'CEILING_VERSION', 'CEILING_SIZES', 'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer',
-           'CpuTimer', 'hidden_work_ms', 'lead_seconds', 'DeviceSpin', 'device_spin', 'CudaTimer', 'lock_dir',
-           'lock_path', 'open_device_lock', 'device_lock', 'make_timer', 'adaptive_reps', 'time_fn', 'time_model',
-           'precision_settings', 'precision', 'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal',
-           'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread', 'scrub_records', 'time_compiled',
-           'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves',
-           'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
+__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'CEILING_VERSION', 'CEILING_SIZES',
+           'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms',
+           'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path', 'open_device_lock', 'device_lock', 'make_timer',
+           'adaptive_reps', 'time_fn', 'time_model', 'precision_settings', 'precision', 'device_name', 'harness_dir',
+           'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread',
+           'scrub_records', 'time_compiled', 'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling',
+           'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -63,7 +62,7 @@ def summarize(times_ms) -> Timing:
     return Timing(median_ms=float(np.median(a)), mean_ms=mean, std_ms=std, p10_ms=float(np.percentile(a, 10)),
                   p90_ms=float(np.percentile(a, 90)), min_ms=float(a.min()), n=int(a.size), cv=std / mean if mean > 0 else 0.0)
 
-# %% ../nbs/05_profile.ipynb #40435061
+# %% ../nbs/05_profile.ipynb #7f9392da
 L2_FLUSH_BYTES = 256 << 20   # written before each GPU call; well over the H200's 60 MB of L2
 _flush_bufs = {}
 
@@ -98,63 +97,19 @@ def hidden_work_ms(after:list[float], idle:list[float], min_calls:int=20) -> lis
 
 LEAD_MIN_S, LEAD_MAX_S = 50e-6, 2e-3   # the lead never shrinks below the first, never grows past the second
 
-def lead_seconds(host_s:list[float], # host seconds of recent calls, from the lead running to the end event's launch
+def lead_seconds(host_s:list[float], # host seconds of recent calls, from the flush's launch to the end event's
                  recent:int=8 # how many of the latest calls count
                 ) -> float:
     "Seconds of GPU spin to queue before the next call's start event: twice the slowest recent host time, within `LEAD_MIN_S` and `LEAD_MAX_S`"
     h = max(host_s[-recent:]) if host_s else 2e-4
     return min(max(2 * h, LEAD_MIN_S), LEAD_MAX_S)
 
-LEAD_SOURCE = r'''extern "C" __global__ void cal_lead(long long cycles, int* running) {
-    if (threadIdx.x == 0) atomicAdd_system(running, 1);   // this block is on an SM: tell the host
-    long long t0 = clock64();
-    while (clock64() - t0 < cycles) { }
-}'''
-LEAD_THREADS = 1024
-
-class DeviceSpin:
-    """The lead as a spin that fills the whole device: as many 1024-thread blocks as its SMs hold at once. A call queues
-    it on the current stream and returns once every block is running (each tells the host through pinned memory), so
-    no kernel launched after it, on any stream, can start before it ends"""
-    def __init__(self, device):
-        from .jit import nvrtc_compile, load_function, device_arch, _stream_handle
-        import ctypes
-        d = _cuda_device(device); p = torch.cuda.get_device_properties(d)
-        self.blocks = p.multi_processor_count * max(1, p.max_threads_per_multi_processor // LEAD_THREADS)
-        with torch.cuda.device(d):   # compiled here, never read from a cache a candidate could write
-            self.fn = load_function(nvrtc_compile(LEAD_SOURCE, 'cal_lead.cu', device_arch())[0], 'cal_lead', 'cal_lead.cu')
-        self.flag = torch.zeros(1, dtype=torch.int32, pin_memory=True); self.seen = self.flag.numpy()
-        ptr = ctypes.c_void_p()
-        if libcuda().cuMemHostGetDevicePointer_v2(ctypes.byref(ptr), ctypes.c_void_p(self.flag.data_ptr()), 0): ptr.value = self.flag.data_ptr()
-        self.args = (ctypes.c_int64(0), ctypes.c_void_p(ptr.value))
-        self.params = (ctypes.c_void_p * 2)(*[ctypes.addressof(a) for a in self.args])
-        self._stream, self.full = _stream_handle, []   # per call: whether every block was seen running
-    def __call__(self, cycles:int, wait_s:float=0.02) -> bool:
-        "Queue `cycles` of spin on every SM; wait (up to `wait_s`) until all of it runs; whether it did"
-        self.seen[0] = 0; self.args[0].value = int(cycles)
-        rc = libcuda().cuLaunchKernel(self.fn, self.blocks, 1, 1, LEAD_THREADS, 1, 1, 0, self._stream(), self.params, None)
-        if rc: raise RuntimeError(f"the timer's lead kernel did not launch (CUDA driver error {rc})")
-        t0 = _perf_counter()
-        while self.seen[0] < self.blocks:
-            if _perf_counter() - t0 > wait_s: self.full.append(False); return False
-        self.full.append(True); return True
-
-_spins = {}
-def device_spin(device):
-    "The `DeviceSpin` of `device` (made once); None where it cannot be built (then the one-thread spin is the lead)"
-    d = _cuda_device(device)
-    if d not in _spins:
-        try: _spins[d] = DeviceSpin(d)
-        except Exception: _spins[d] = None
-    return _spins[d]
-
 class CudaTimer:
     "Times calls with CUDA events on the current stream; work still running on other streams when a call ends is added to its time"
     def __init__(self, device, flush_l2:bool=True, lead:bool=True):
         self.device = _cuda_device(device)
         self.flush = flush_buffer(self.device) if flush_l2 else None
-        self.spin = (device_spin(self.device) or _spin) if lead else None
-        self.lead = self.spin is not None
+        self.lead = lead and _spin is not None
         self.cycles_per_s = None   # the spin kernel's clock, measured at the first call
         self.events, self.after, self.idle, self.host, self.gpu, self.leads = [], [], [], [], [], []
         self.prior = []            # host times of calls before this timer's (its warm-up), for the first leads
@@ -167,18 +122,18 @@ class CudaTimer:
     def _clock(self, stream) -> float:
         "Cycles per second of the spin kernel now (0.2 ms of spin timed by events)"
         a, b = _Event(enable_timing=True), _Event(enable_timing=True)
-        _record(a, stream); self.spin(400_000); _record(b, stream); _event_sync(b)
+        _record(a, stream); _spin(400_000); _record(b, stream); _event_sync(b)
         return 400_000 / max(_elapsed(a, b) / 1e3, 1e-9)
     def __call__(self, fn, args):
         stream = _current_stream(self.device)
         lead = self.lead and _current_device() == self.device.index
         if lead and self.cycles_per_s is None: self.cycles_per_s = self._clock(stream)
         start, end = _Event(enable_timing=True), _Event(enable_timing=True)
+        t0 = _perf_counter()
         if self.flush is not None: self.flush.zero_()
         if lead:
             s = lead_seconds(self.prior + self.host[-8:]); self.leads.append(s)
-            self.spin(int(s * self.cycles_per_s))   # returns once the spin runs (the whole-device one) or is queued
-        t0 = _perf_counter()
+            _spin(int(s * self.cycles_per_s))
         _record(start, stream)
         fn(*args)
         _record(end, stream)
@@ -342,7 +297,7 @@ def device_name(device='cpu') -> str:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
     return f"{_cpu_model()} ({cores} cores)"
 
-# %% ../nbs/05_profile.ipynb #6f7fef27
+# %% ../nbs/05_profile.ipynb #14d6ca42
 def harness_dir() -> Path:
     "Folder of the harness's own records (baseline timings, copy ceilings, the sealing key), beside the build caches: a sandbox refuses a candidate's writes there"
     d = cache_dir().parent/'harness'
@@ -391,7 +346,7 @@ def baselines_dir() -> Path:
     d.mkdir(parents=True, exist_ok=True)
     return d
 
-TIMER_VERSION = 7   # part of the cache key: baselines timed by an earlier timer are measured again
+TIMER_VERSION = 6   # part of the cache key: baselines timed by an earlier timer are measured again
 
 def baseline_key(key:str, device, settings:dict, n_inputs:int, compile:bool) -> str:
     "Cache key of a baseline timing: everything that changes its numbers"

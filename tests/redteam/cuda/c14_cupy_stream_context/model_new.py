@@ -3,9 +3,8 @@ rows runs on a CuPy stream of its own, opened as a context (`with stream:`, no `
 name. On the H200 that half ran while the timer's lead spun on torch's stream and was never charged: 3.4x where the
 honest twin gets 1.17x.
 
-Layers: static check (blind: no stream name, no `stream=`); runtime guard (blind: no torch op); timer: its lead now fills
-every SM and the call starts only once it runs, so the side half waits for the interval like the rest; device audit:
-a kernel on a stream other than torch's current one -> side_stream.
+Layers: static check (blind: no stream name, no `stream=`); runtime guard (blind: no torch op); timer (blind: the side
+half runs beside its one-thread lead); device audit: a kernel on a stream other than torch's current one -> side_stream.
 Expected violation: side_stream.
 """
 import os
