@@ -126,7 +126,7 @@ def parse_tool_calls(text:str) -> dict:
     content = _TOOL_CALL.sub('', text or '').strip()
     return dict(role='assistant', content=content or None, **({'tool_calls': calls} if calls else {}))
 
-# %% ../nbs/11_env.ipynb #30fd4f74
+# %% ../nbs/11_env.ipynb #008f50c3
 class StepResult(NamedTuple):
     "What one step gives back"
     messages: list        # the new messages: one `tool` message per call (and a `user` reminder after a reply without one)
@@ -147,12 +147,13 @@ class KernelEnv:
                  k:int=0,                         # index of the first episode (each later `reset` takes the next one)
                  out:Path|None=None,              # run folder: episodes/<id>.json each step, episodes.jsonl at the end
                  keep_workspace:bool=False,       # leave the workspace on disk after the verdict (its path is in the record)
+                 served:bool=True,                # bin/ commands served by a `serve.FeedbackServer` (on `pool` when given); False: today's path
                  **eval_kw):                      # passed to `sandbox.evaluate` for the final verdict
         self.task = get_task(task)   # resolved here, once: the workspace and the sandbox get this object
         self.device, self.fmt, self.limits, self.pool = device, fmt, limits or Limits(), pool
-        self.policy, self.k, self.keep_workspace, self.eval_kw = policy, k, keep_workspace, eval_kw
+        self.policy, self.k, self.keep_workspace, self.eval_kw, self.served = policy, k, keep_workspace, eval_kw, served
         self.out = Path(out) if out is not None else None
-        self.ws = self.box = self.ep = self._cand = None
+        self.ws = self.box = self.ep = self._cand = self.server = None
         self._episodes, self._result = 0, None
 
     def __enter__(self): return self
@@ -173,14 +174,17 @@ class KernelEnv:
     @property
     def reward(self) -> int|None: return None if self.ep is None else self.ep['reward']
 
-# %% ../nbs/11_env.ipynb #579e61ed
+# %% ../nbs/11_env.ipynb #15e992df
 def _reset(self:KernelEnv) -> tuple[list, list]:
     "A fresh locked workspace and record; the opening messages (system, then the task) and the tool schemas"
     from cuda_agent_lab.skill import make_workspace
     from cuda_agent_lab.tools import Toolbox
     self.close()
     k = self.k + self._episodes; self._episodes += 1
-    with _workspace_lock: self.ws = make_workspace(self.task, device=self.device, fmt=self.fmt)
+    with _workspace_lock: self.ws = make_workspace(self.task, device=self.device, fmt=self.fmt, served=self.served)
+    if self.served:
+        from cuda_agent_lab.serve import FeedbackServer
+        self.server = FeedbackServer(self.ws, self.pool, timeout=float(self.eval_kw.get('timeout', 300.0)))
     self.box = Toolbox(self.ws.root, run_as=self.ws.run_as, wrap=self.ws.agent_argv if self.ws.run_as else None)
     self._starter, self._t0, self._in_step, self._result = _read(self.ws.root/'model_new.py'), time.time(), False, None
     self.ep = dict(id=episode_id(self.task.name, self.device, self.policy, k), task=self.task.name, level=self.task.level,
@@ -204,6 +208,9 @@ def _candidate_written(self:KernelEnv) -> bool:
 def _close(self:KernelEnv):
     "Stop the agent's shells and remove the workspace and the candidate's copy; safe in any state, and more than once"
     if self.box is not None: self.box.close(); self.box = None
+    if self.server is not None:
+        if self.ep is not None: self.ep['feedback'] = [dict(command=c, seconds=round(t, 3)) for c, t in self.server.times]
+        self.server.close(); self.server = None
     if self.ws is not None and not (self.keep_workspace and self._result is not None):
         from cuda_agent_lab.skill import remove_workspace
         remove_workspace(self.ws)
