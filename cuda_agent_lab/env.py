@@ -79,7 +79,7 @@ def save_partial(ep:dict, out:Path|None):
     "Write the episode as it stands to `out/episodes/<id>.json` (atomically: a reader never sees half of it)"
     if out is not None: write_atomic(Path(out)/'episodes'/f"{ep['id']}.json", json.dumps(public(ep)))
 
-# %% ../nbs/11_env.ipynb #2d0696b0
+# %% ../nbs/11_env.ipynb #b0028585
 MAX_RECORDED_FILE = 200_000
 
 def candidate_paths(root:Path) -> list[Path]:
@@ -92,11 +92,12 @@ def _read(p:Path) -> str|None:
     return p.read_text() if p.is_file() else None
 
 def snapshot_candidate(root:Path, dest:Path) -> dict:
-    "Copy the candidate files of workspace `root` into `dest`; their texts, for the record"
+    "Copy the candidate files of workspace `root` into `dest`, following no link (`serve.copy_candidate`); their texts, for the record"
+    from cuda_agent_lab.serve import copy_candidate
+    copy_candidate(Path(root), Path(dest))
     files = {}
-    for p in candidate_paths(root):
-        rel = p.relative_to(root); (dest/rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(p, dest/rel)
+    for p in candidate_paths(dest):
+        rel = p.relative_to(dest)
         try: files[str(rel)] = p.read_text()[:MAX_RECORDED_FILE]
         except UnicodeDecodeError: files[str(rel)] = f'<binary file, {p.stat().st_size} bytes>'
     return files

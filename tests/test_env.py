@@ -137,6 +137,22 @@ def test_one_tool_call_at_a_time_then_finish(tmp_path):
     assert 'episode is over' in late['content'] and len(env.record['steps']) == 3
 
 
+def test_linked_files_never_reach_the_final_candidate_or_the_record(tmp_path):
+    "The harness copies the candidate out following no link: a kernels/ file linked to a file only the harness can read stays behind"
+    secret = tmp_path/'secret.txt'; secret.write_text('the harness only'); secret.chmod(0o600)
+    sol = reference_solution('diag_matmul', 'cpu')
+    with KernelEnv('diag_matmul', 'cpu', out=tmp_path, **FAST) as env:
+        env.reset()
+        for n, t in sol.kernels.items(): env.call('Write', {'file_path': f'kernels/{n}', 'content': t})
+        made = env.call('Bash', {'command': f'ln -s {secret} kernels/leak.txt; mkdir -p kernels/d; ln -s {tmp_path} kernels/d/up; ls -l kernels kernels/d'})
+        assert 'leak.txt ->' in made['content'] and 'up ->' in made['content'], made['content']
+        env.call('Read', {'file_path': 'model_new.py'})
+        env.call('Write', {'file_path': 'model_new.py', 'content': sol.model_new})
+        res = env.finish()
+    assert res.reward >= 1 and not any('leak' in f or '/up' in f for f in env.record['files']), env.record['files']
+    assert 'the harness only' not in json.dumps(env.record)
+
+
 def test_four_final_evaluations_overlap_on_one_pool(tmp_path):
     from cuda_agent_lab.pool import EvalPool
     envs = [KernelEnv('diag_matmul', 'cpu', out=tmp_path, policy='group', k=k, **FAST) for k in range(4)]   # a GRPO group
