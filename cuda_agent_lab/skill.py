@@ -599,7 +599,7 @@ def remove_workspace(ws):
             except PermissionError: pass
     shutil.rmtree(root, ignore_errors=True)
 
-# %% ../nbs/09_skill.ipynb #9ac6ac5d
+# %% ../nbs/09_skill.ipynb #aae596ad
 def copy_candidate_files(root:Path, dest:Path) -> Path:
     "Copy `model_new.py` and the regular files under `kernels/` of workspace `root` into `dest`; returns `dest`"
     dest.mkdir(parents=True, exist_ok=True)
@@ -620,8 +620,11 @@ def run_feedback(command:str,            # compile, verify or profile
                  device:str='cpu',       # cpu or cuda
                  reference:bool=False,   # profile: time the baselines only
                  timeout:float=300.0,    # seconds before the evaluation is stopped
+                 pool=None,              # an `EvalPool` to evaluate on (its warm workers); None: a fresh sandbox process
+                 copy=copy_candidate_files, # `copy(root, dest)` of the candidate files (the server's follows no link)
                 ) -> dict:
     "The `sandbox.evaluate` result that `bin/COMMAND` reports on, with `command` and `reference` added"
+    import uuid
     from cuda_agent_lab.sandbox import evaluate
     from cuda_agent_lab.tasks import load_task
     if command not in COMMANDS: raise ValueError(f"unknown command {command!r}: use {', '.join(COMMANDS)}")
@@ -631,8 +634,11 @@ def run_feedback(command:str,            # compile, verify or profile
     with tempfile.TemporaryDirectory(prefix='cal-feedback-') as d:
         cand = Path(d)/'candidate'
         if reference: cand.mkdir(); (cand/'model_new.py').write_text(_REFERENCE_ONLY)
-        else: copy_candidate_files(root, cand)
-        res = evaluate(t, cand, device, timeout=timeout, **kw)
+        else: copy(root, cand)
+        if pool is None: res = evaluate(t, cand, device, timeout=timeout, **kw)
+        else:
+            from cuda_agent_lab.pool import Job
+            res = pool.submit(Job(t, str(cand), device, dict(kw, timeout=timeout), key=f'feedback-{uuid.uuid4().hex}')).result()
     return reference_result(res) if reference else {'command': command, 'reference': False, **res}
 
 def reference_result(res:dict) -> dict:
