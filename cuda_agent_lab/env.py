@@ -175,7 +175,7 @@ class KernelEnv:
     @property
     def reward(self) -> int|None: return None if self.ep is None else self.ep['reward']
 
-# %% ../nbs/11_env.ipynb #15e992df
+# %% ../nbs/11_env.ipynb #6148069a
 def _reset(self:KernelEnv) -> tuple[list, list]:
     "A fresh locked workspace and record; the opening messages (system, then the task) and the tool schemas"
     from cuda_agent_lab.skill import make_workspace
@@ -183,9 +183,12 @@ def _reset(self:KernelEnv) -> tuple[list, list]:
     self.close()
     k = self.k + self._episodes; self._episodes += 1
     with _workspace_lock: self.ws = make_workspace(self.task, device=self.device, fmt=self.fmt, served=self.served)
+    served_error = None
     if self.served:
         from cuda_agent_lab.serve import FeedbackServer
-        self.server = FeedbackServer(self.ws, self.pool, timeout=float(self.eval_kw.get('timeout', 300.0)))
+        try: self.server = FeedbackServer(self.ws, self.pool, timeout=float(self.eval_kw.get('timeout', 300.0)))
+        except OSError as e:   # no socket here: bin/ finds none and runs its command directly, as with served=False
+            served_error = f'the feedback server could not start ({type(e).__name__}: {e}); bin/ commands ran directly'
     self.box = Toolbox(self.ws.root, run_as=self.ws.run_as, wrap=self.ws.agent_argv if self.ws.run_as else None)
     self._starter, self._t0, self._in_step, self._result = _read(self.ws.root/'model_new.py'), time.time(), False, None
     self.ep = dict(id=episode_id(self.task.name, self.device, self.policy, k), task=self.task.name, level=self.task.level,
@@ -194,7 +197,8 @@ def _reset(self:KernelEnv) -> tuple[list, list]:
                    messages=[dict(role='system', content=SYSTEM_PROMPT),
                              dict(role='user', content=task_prompt(self.task, self.device, self.fmt))],
                    tools=self.box.schemas(), steps=[], stop_reason=None, evaluation=None, reward=None, files={},
-                   limits=self.limits.to_dict(), versions=versions(self.device), tokens=0, format_errors=0)
+                   limits=self.limits.to_dict(), versions=versions(self.device), tokens=0, format_errors=0,
+                   served=self.server is not None, **(dict(served_error=served_error) if served_error else {}))
     self.save()
     return [dict(m) for m in self.messages], self.tools
 

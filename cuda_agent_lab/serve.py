@@ -12,7 +12,7 @@ from .skill import COMMANDS, exit_code, format_feedback, run_feedback
 
 # %% auto #0
 __all__ = ['SOCKET_NAME', 'MAX_REQUEST', 'KEYS', 'MAX_FILE', 'MAX_TOTAL', 'new_token', 'parse_request', 'copy_candidate',
-           'FeedbackServer']
+           'bind_unix', 'FeedbackServer']
 
 # %% ../nbs/20_serve.ipynb #68a45d08
 SOCKET_NAME = '.cal-feedback.sock'   # in the workspace root
@@ -78,7 +78,7 @@ def copy_candidate(root:Path, dest:Path) -> Path:
     finally: os.close(rfd)
     return dest
 
-# %% ../nbs/20_serve.ipynb #2032251c
+# %% ../nbs/20_serve.ipynb #c61aac17
 def _send(conn, exit:int, text:str):
     try: conn.sendall(json.dumps(dict(exit=exit, text=text)).encode() + b'\n')
     except OSError: pass
@@ -97,6 +97,14 @@ def _drain(conn, limit:int=1 << 16):
         while limit > 0 and (chunk := conn.recv(min(limit, 1 << 14))): limit -= len(chunk)
     except (OSError, TimeoutError): pass
 
+def bind_unix(sock, path:Path):
+    "Bind `sock` at `path`; a path longer than AF_UNIX's 108 bytes is bound through its folder's descriptor (`/proc/self/fd/N/name`)"
+    path = Path(path)
+    if len(os.fsencode(str(path))) < 108: return sock.bind(str(path))
+    fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try: sock.bind(f'/proc/self/fd/{fd}/{path.name}')
+    finally: os.close(fd)
+
 class FeedbackServer:
     "Serves the feedback commands of workspace `ws` over a Unix socket in it; evaluations on `pool` (or a fresh sandbox process)"
     def __init__(self, ws, pool=None, timeout:float=300.0):
@@ -104,8 +112,11 @@ class FeedbackServer:
         self.path, self.evaluations, self.refused, self.times = Path(ws.root)/SOCKET_NAME, 0, [], []
         if not getattr(ws, 'token', None): raise ValueError('the workspace has no feedback token: make it with make_workspace(served=True)')
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.bind(str(self.path)); os.chmod(self.path, 0o666)   # the agent's user must be able to connect
-        self.sock.listen(8)
+        try:
+            bind_unix(self.sock, self.path); os.chmod(self.path, 0o666)   # the agent's user must be able to connect
+            self.sock.listen(8)
+        except OSError:   # leave no socket behind: bin/ then runs its command directly
+            self.sock.close(); self.path.unlink(missing_ok=True); raise
         self._stop = False
         self.thread = threading.Thread(target=self._serve, name='cal-feedback', daemon=True); self.thread.start()
 

@@ -473,17 +473,17 @@ def stub_model_new(fmt:str='fast') -> str:
     "The stub `model_new.py` a workspace starts with"
     return _STUB.format(where=' from kernels/' if fmt == 'fast' else ' (kernels/*_binding.cpp, imported as cuda_extension)')
 
-# %% ../nbs/09_skill.ipynb #5554bc2a
+# %% ../nbs/09_skill.ipynb #8a8eefe1
 _HELP = {'compile': 'build and import the candidate; compiler errors with file and line',
          'verify': 'the 5 correctness checks', 'profile': 'times vs eager and torch.compile, and the reward (--reference: baselines only)'}
 _PY_ENV = ('PYTHONHOME', 'PYTHONSTARTUP', 'PYTHONUSERBASE', 'PYTHONINSPECT', 'PYTHONBREAKPOINT', 'PYTHONWARNINGS', 'PYTHONSAFEPATH')
 
-_CLIENT = r'''import json,socket,sys
+_CLIENT = r'''import json,os,socket,sys
 c,root,tok=sys.argv[1:4];a=sys.argv[4:]
 bad=[x for x in a if x not in('--reference','--json')]
 if bad:print(f'bin/{c}: unknown argument {bad[0]!r}: use --reference (with profile) or --json',file=sys.stderr);sys.exit(2)
 s=socket.socket(socket.AF_UNIX)
-try:s.connect(root+'/.cal-feedback.sock')
+try:os.chdir(root);s.connect('.cal-feedback.sock')   # relative: a deep workspace's path may not fit an AF_UNIX address
 except OSError as e:print(f'bin/{c}: the feedback server does not answer ({e}): the harness that made this workspace must be running',file=sys.stderr);sys.exit(2)
 s.sendall(json.dumps(dict(token=tok,command=c,reference='--reference' in a,json='--json' in a)).encode()+b'\n')
 b=b''

@@ -60,3 +60,17 @@ def test_served_episode_on_a_pool_matches_the_unserved_one():
     assert old['evaluation']['correct'] and new['evaluation']['correct'] and min(old['reward'], new['reward']) >= 1
     assert not old.get('feedback') and len(new['feedback']) >= 5, (old.get('feedback'), new.get('feedback'))
     assert {'compile', 'verify', 'profile'} <= {f['command'] for f in new['feedback']}
+
+
+def test_an_episode_whose_server_cannot_start_runs_its_commands_directly(tmp_path, monkeypatch):
+    import cuda_agent_lab.serve as serve
+    from cuda_agent_lab.env import KernelEnv
+    def refuse(sock, path): raise OSError(98, 'Address already in use')
+    monkeypatch.setattr(serve, 'bind_unix', refuse)
+    with KernelEnv('diag_matmul', 'cpu', out=tmp_path, policy='trl', compile=False) as env:
+        env.reset()
+        rec = env.record
+        assert env.server is None and rec['served'] is False and 'Address already in use' in rec['served_error']
+        assert not (env.ws.root/serve.SOCKET_NAME).exists()
+        out = env.call('Bash', {'command': 'bin/compile'})['content']
+        assert 'does not answer' not in out and 'compile' in out, out
