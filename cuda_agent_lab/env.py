@@ -224,14 +224,15 @@ def _close(self:KernelEnv):
 
 KernelEnv.reset, KernelEnv.save, KernelEnv.candidate_written, KernelEnv.close = _reset, _save, _candidate_written, _close
 
-# %% ../nbs/11_env.ipynb #bc9dce94
-def _turn(self:KernelEnv, message:dict, usage:dict|None=None, t_policy_s:float|None=None, note:str|None=None) -> dict:
-    "Append assistant `message` and its step record; the step record"
+# %% ../nbs/11_env.ipynb #cb626abd
+def _turn(self:KernelEnv, message:dict, usage:dict|None=None, t_policy_s:float|None=None, note:str|None=None, text:str|None=None) -> dict:
+    "Append assistant `message` and its step record (with the model's raw `text` when given); the step record"
     usage = usage or None
     if usage: self.ep['tokens'] += int(usage.get('prompt_tokens') or 0) + int(usage.get('completion_tokens') or 0)
     self.ep['messages'].append(message)
     s = dict(turn=len(self.ep['steps']) + 1, message_index=len(self.ep['messages']) - 1,
-             t_policy_s=None if t_policy_s is None else round(t_policy_s, 4), t_tools_s=0.0, usage=usage, note=note, calls=[])
+             t_policy_s=None if t_policy_s is None else round(t_policy_s, 4), t_tools_s=0.0, usage=usage, note=note, calls=[],
+             **({'generated': text} if text is not None else {}))
     self.ep['steps'].append(s)
     return s
 
@@ -279,7 +280,7 @@ def _call(self:KernelEnv, name:str, arguments=None, call_id:str|None=None) -> di
 
 KernelEnv._turn, KernelEnv._run_call, KernelEnv._stop, KernelEnv._check_limits, KernelEnv.call = _turn, _run_call, _stop, _check_limits, _call
 
-# %% ../nbs/11_env.ipynb #cac292f8
+# %% ../nbs/11_env.ipynb #a1cbe5c6
 def _as_call(c) -> tuple:
     "(id, name, arguments, parse_error) of one entry of a message's `tool_calls`"
     if not isinstance(c, dict): return '', '', None, f"a tool call must be an object with a \"function\", got {c!r:.80}"
@@ -287,14 +288,14 @@ def _as_call(c) -> tuple:
     if not isinstance(fn, dict): return c.get('id') or '', '', None, "the tool call has no \"function\" with a name and arguments"
     return c.get('id') or f'call_{uuid.uuid4().hex[:12]}', fn.get('name'), fn.get('arguments', '{}'), c.get('parse_error')
 
-def _step(self:KernelEnv, message:dict, usage:dict|None=None, t_policy_s:float|None=None) -> StepResult:
-    "Run the tool calls of assistant `message` (OpenAI chat format); the new messages, and the reward once the episode is over"
+def _step(self:KernelEnv, message:dict, usage:dict|None=None, t_policy_s:float|None=None, text:str|None=None) -> StepResult:
+    "Run the tool calls of assistant `message` (OpenAI chat format; `text`: the model's raw output, kept in the step record); the new messages, and the reward once the episode is over"
     if self.ep is None: raise RuntimeError("step() before reset(): reset() makes the workspace first")
     if self.done: raise RuntimeError(f"the episode is over ({self.stop_reason}); reset() starts the next one")
     if not isinstance(message, dict): raise TypeError(f"step() takes an assistant message dict, got {type(message).__name__}; "
                                                       f"use step_text() for raw model text")
     message = dict(message, role='assistant')
-    step, n0, t0 = self._turn(message, usage, t_policy_s), len(self.ep['messages']), time.time()
+    step, n0, t0 = self._turn(message, usage, t_policy_s, text=text), len(self.ep['messages']), time.time()
     calls = message.get('tool_calls') or []
     if calls:
         self._in_step = True
@@ -313,7 +314,7 @@ def _step(self:KernelEnv, message:dict, usage:dict|None=None, t_policy_s:float|N
 
 def _step_text(self:KernelEnv, text:str, usage:dict|None=None, t_policy_s:float|None=None) -> StepResult:
     "`step` on raw model text: its `<tool_call>` blocks become the tool calls (`parse_tool_calls`)"
-    return self.step(parse_tool_calls(text), usage, t_policy_s)
+    return self.step(parse_tool_calls(text), usage, t_policy_s, text)
 
 def _fail(self:KernelEnv, error, t_policy_s:float|None=None, reason:str='policy_error') -> StepResult:
     "The policy could not answer: an empty assistant turn noted with `error`, then the end of the episode"

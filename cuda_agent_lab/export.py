@@ -14,8 +14,8 @@ from .tools import TOOL_NAMES, MalformedCall, parse_arguments
 
 # %% auto #0
 __all__ = ['NO_PARQUET', 'load_runs', 'tool_calls', 'redundant_loop', 'rft_drop_reasons', 'split_ids', 'write_split',
-           'read_split', 'sft_messages', 'drop_table', 'verl_messages', 'write_verl', 'verl_rows', 'export_rft',
-           'mc_returns', 'gae', 'value_row', 'export_value', 'rft_cmd', 'value_cmd']
+           'read_split', 'chat_messages', 'sft_messages', 'drop_table', 'verl_messages', 'write_verl', 'verl_rows',
+           'export_rft', 'mc_returns', 'gae', 'value_row', 'export_value', 'rft_cmd', 'value_cmd']
 
 # %% ../nbs/18_export.ipynb #2cb6feb7
 def load_runs(runs, tasks=None) -> tuple[list[dict], list[str]]:
@@ -111,17 +111,22 @@ def read_split(path):
     rows = read_jsonl(path, missing_ok=False)
     return datasets.Dataset.from_list(rows, features=_features(rows)) if rows else datasets.Dataset.from_list([])
 
-# %% ../nbs/18_export.ipynb #ef62b5a1
-def sft_messages(ep:dict) -> list[dict]:
-    "The conversation of `ep` for supervised training: up to its last assistant message, tool-call arguments as objects"
+# %% ../nbs/18_export.ipynb #b088e0ca
+def chat_messages(messages:list[dict]) -> list[dict]:
+    "`messages` as chat templates take them: role, content, tool calls with their arguments as objects, the tool's name and call id"
     msgs = []
-    for m in ep['messages']:
+    for m in messages:
         x = {k: m[k] for k in ('role', 'content') if k in m}
         if m.get('tool_calls'):
             x['tool_calls'] = [dict(id=c['id'], type='function', function=dict(name=c['name'], arguments=c['arguments']))
                                for c in tool_calls(dict(messages=[m]))]
         if m.get('role') == 'tool': x.update(tool_call_id=m.get('tool_call_id'), name=m.get('name'))
         msgs.append(x)
+    return msgs
+
+def sft_messages(ep:dict) -> list[dict]:
+    "The conversation of `ep` for supervised training: up to its last assistant message, tool-call arguments as objects"
+    msgs = chat_messages(ep['messages'])
     last = max((i for i, m in enumerate(msgs) if m['role'] == 'assistant'), default=-1)
     return msgs[:last + 1]
 

@@ -22,10 +22,15 @@ def read_episodes(path) -> list[dict]:
     if path.is_dir(): path = path/'episodes.jsonl'
     return read_jsonl(path, missing_ok=False)
 
-# %% ../nbs/11_rollout.ipynb #e6c915eb
-def _policy(policy):
+# %% ../nbs/11_rollout.ipynb #5b8c37d5
+def _policy(policy, sampling:dict|None=None):
     from cuda_agent_lab.policy import make_policy
-    return make_policy(policy) if isinstance(policy, str) else policy
+    return make_policy(policy, **(sampling or {})) if isinstance(policy, str) else policy
+
+def _live(pol):
+    "The policy's `open_episode()` block where it has one (`hf:` batches over the live episodes), else nothing"
+    from contextlib import nullcontext
+    return pol.open_episode() if callable(getattr(pol, 'open_episode', None)) else nullcontext()
 
 def _policy_name(policy) -> str: return policy if isinstance(policy, str) else getattr(policy, 'name', type(policy).__name__)
 
@@ -38,18 +43,19 @@ def rollout(task, # a task name, a model.py path, or a `Task`
             k:int=0, # index of this episode among those of the same task and policy
             keep_workspace:bool=False, # leave the workspace on disk (its path is in the record)
             pool=None, # an `EvalPool` for the final evaluation (None: a sandbox process of its own)
+            sampling:dict|None=None, # temperature, max_new_tokens, seed for a policy spec that samples (hf:, openai)
             **eval_kw # passed to `sandbox.evaluate` for the final verdict
            ) -> dict:
     "Run one episode of `policy` on `task` and return its record, ending in the trusted evaluation"
     from cuda_agent_lab.policy import PolicyError
-    pol = _policy(policy)
-    with KernelEnv(task, device, fmt, limits, pool, _policy_name(policy), k, out, keep_workspace, **eval_kw) as env:
+    pol = _policy(policy, sampling)
+    with KernelEnv(task, device, fmt, limits, pool, _policy_name(policy), k, out, keep_workspace, **eval_kw) as env, _live(pol):
         env.reset()
         while not env.done:
             t0 = time.time()
             try: r = pol.act(env.messages, env.tools)
             except PolicyError as e: env.fail(e, time.time() - t0); break
-            env.step(r['message'], r.get('usage'), time.time() - t0)
+            env.step(r['message'], r.get('usage'), time.time() - t0, r.get('text'))
         return env.record
 
 # %% ../nbs/11_rollout.ipynb #31c9f802
@@ -76,7 +82,7 @@ def progress_line(i:int, n:int, ep:dict, width:int=24) -> str:
     fill = round(width * i / max(n, 1))
     return f"[{'#' * fill}{'.' * (width - fill)}] {i}/{n} {ep['task']}  reward {ep['reward']}  ({ep['wall_s']:.1f} s, {len(ep['steps'])} turns, {ep['stop_reason']})"
 
-# %% ../nbs/11_rollout.ipynb #c182b440
+# %% ../nbs/11_rollout.ipynb #52225e50
 def run_episodes(tasks, # task names/paths/`Task`s, or 'all', 'level1', 'a,b'
                  policy='scripted', # a policy or a `make_policy` spec
                  device:str='cpu', # cpu or cuda
@@ -86,11 +92,15 @@ def run_episodes(tasks, # task names/paths/`Task`s, or 'all', 'level1', 'a,b'
                  workers:int=1, # episodes at once (timings still take the device one at a time: `profile.device_lock`)
                  backend:str='local', # local: threads of this process; ray: each episode a Ray task on the cluster
                  address:str|None=None, # ray: the cluster to join ('auto', 'HOST:PORT'); None starts one on this machine
-                 **kw # passed to `rollout` (limits, fmt, evaluation options)
+                 **kw # passed to `rollout` (limits, fmt, sampling, evaluation options)
                 ) -> list[dict]:
     "Run `n` episodes of `policy` per task into `out`, skipping episodes already there; the new episodes"
     from cuda_agent_lab.pool import check_backend
     check_backend(backend)
+    if isinstance(policy, str) and policy.startswith('hf:'):   # one model in memory for the run, batched over its episodes
+        if backend == 'ray': raise ValueError("hf:PATH runs the model in this process; use --backend local (or serve it with "
+                                              "cal serve-policy and roll out with openai against it)")
+        policy = _policy(policy, kw.pop('sampling', None))
     out, done, workers = Path(out), done_ids(out), max(1, workers)
     todo = [(t, k) for t in _tasks(tasks) for k in range(n)
             if episode_id(t.name, device, _policy_name(policy), k) not in done]
@@ -144,10 +154,10 @@ def _ray_episodes(todo, policy, device:str, out:Path, workers:int, address, prog
                                   f"the {len(new)} that finished are in {out/'episodes.jsonl'}: rerun to retry only the failed ones")
     return new
 
-# %% ../nbs/11_rollout.ipynb #766588ca
+# %% ../nbs/11_rollout.ipynb #0c638c29
 def rollout_cmd(task:str=None, # one task: a built-in name or a path to a model.py
                 tasks:str=None, # several: 'all', 'level1', or comma-separated names
-                policy:str='scripted', # scripted, replay:FILE[#N], replay-run:FILE (a whole run), openai or openai:MODEL
+                policy:str='scripted', # scripted, replay:FILE[#N], replay-run:FILE (a whole run), openai[:MODEL] or hf:PATH
                 device:str='cpu', # cpu or cuda
                 out:str='runs/latest', # run folder (episodes.jsonl is appended; finished episodes are skipped)
                 n:int=1, # episodes per task
@@ -157,11 +167,16 @@ def rollout_cmd(task:str=None, # one task: a built-in name or a path to a model.
                 workers:int=1, # episodes at once (timing takes the device one at a time)
                 backend:str='local', # local (threads on this machine) or ray (Ray tasks on a cluster)
                 address:str=None, # ray: 'auto' or HOST:PORT of the cluster (default: start one here)
+                temperature:float=None, # hf/openai: sampling temperature (default: the policy's)
+                max_new_tokens:int=None, # hf/openai: cap on each reply's tokens
+                seed:int=None, # hf/openai: sampling seed
                ):
     "Run agent episodes and print each reward; the records go to OUT/episodes.jsonl"
     sel = task or tasks
     if not sel: print("cal rollout: pass --task NAME|PATH or --tasks all|level1|a,b", file=sys.stderr); return 2
-    try: eps = run_episodes(sel, policy, device, Path(out), n=n, workers=workers, backend=backend, address=address, limits=Limits(max_turns=max_turns, wall_s=wall_s), fmt=fmt)
+    sampling = dict(temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
+    try: eps = run_episodes(sel, policy, device, Path(out), n=n, workers=workers, backend=backend, address=address,
+                            limits=Limits(max_turns=max_turns, wall_s=wall_s), fmt=fmt, sampling=sampling)
     except (FileNotFoundError, KeyError, ValueError, ImportError) as e:
         print(f"cal rollout: {str(e).strip(chr(34))}", file=sys.stderr); return 2
     if eps: print(f"rewards: {' '.join(str(e['reward']) for e in eps)}  ->  {Path(out)/'episodes.jsonl'}")

@@ -588,10 +588,10 @@ def make_workspace(task,                       # a task name, a model.py path or
     lock_workspace(root, user)
     return ws
 
-# %% ../nbs/09_skill.ipynb #a29c20c8
+# %% ../nbs/09_skill.ipynb #11fb602c
 def remove_workspace(ws):
     "Delete a workspace (a `Workspace` or its folder), read-only parts included"
-    root = Path(getattr(ws, 'root', ws))
+    root = Path(ws if isinstance(ws, (str, os.PathLike)) else ws.root)   # not getattr(ws, 'root'): a Path's `.root` is '/'
     if not root.exists(): return
     for d in [root, *root.rglob('*')]:
         if d.is_dir() and not d.is_symlink():
