@@ -154,7 +154,7 @@ def _ray_episodes(todo, policy, device:str, out:Path, workers:int, address, prog
                                   f"the {len(new)} that finished are in {out/'episodes.jsonl'}: rerun to retry only the failed ones")
     return new
 
-# %% ../nbs/11_rollout.ipynb #0c638c29
+# %% ../nbs/11_rollout.ipynb #dc8e799d
 def rollout_cmd(task:str=None, # one task: a built-in name or a path to a model.py
                 tasks:str=None, # several: 'all', 'level1', or comma-separated names
                 policy:str='scripted', # scripted, replay:FILE[#N], replay-run:FILE (a whole run), openai[:MODEL] or hf:PATH
@@ -170,13 +170,19 @@ def rollout_cmd(task:str=None, # one task: a built-in name or a path to a model.
                 temperature:float=None, # hf/openai: sampling temperature (default: the policy's)
                 max_new_tokens:int=None, # hf/openai: cap on each reply's tokens
                 seed:int=None, # hf/openai: sampling seed
+                pool:bool=False, # local: feedback commands and final evaluations on one EvalPool of warm workers (else a fresh process each)
                ):
     "Run agent episodes and print each reward; the records go to OUT/episodes.jsonl"
     sel = task or tasks
     if not sel: print("cal rollout: pass --task NAME|PATH or --tasks all|level1|a,b", file=sys.stderr); return 2
     sampling = dict(temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
-    try: eps = run_episodes(sel, policy, device, Path(out), n=n, workers=workers, backend=backend, address=address,
-                            limits=Limits(max_turns=max_turns, wall_s=wall_s), fmt=fmt, sampling=sampling)
+    if pool and backend != 'local': print("cal rollout: --pool is for --backend local (a Ray episode evaluates on its own node)", file=sys.stderr); return 2
+    from contextlib import nullcontext
+    from cuda_agent_lab.pool import EvalPool
+    try:
+        with EvalPool(device, workers=workers if device == 'cpu' else None) if pool else nullcontext() as p:
+            eps = run_episodes(sel, policy, device, Path(out), n=n, workers=workers, backend=backend, address=address,
+                               limits=Limits(max_turns=max_turns, wall_s=wall_s), fmt=fmt, sampling=sampling, pool=p)
     except (FileNotFoundError, KeyError, ValueError, ImportError) as e:
         print(f"cal rollout: {str(e).strip(chr(34))}", file=sys.stderr); return 2
     if eps: print(f"rewards: {' '.join(str(e['reward']) for e in eps)}  ->  {Path(out)/'episodes.jsonl'}")

@@ -30,7 +30,7 @@ def forced(script):
 def test_cal_rollout_runs_two_episodes_of_a_saved_checkpoint_in_one_batch(tiny_folder, tmp_path):
     cal = Path(sys.executable).with_name('cal')
     r = subprocess.run([str(cal), 'rollout', '--tasks', 'diag_matmul,gelu', '--policy', f'hf:{tiny_folder}', '--workers', '2',
-                        '--max-turns', '3', '--max-new-tokens', '12', '--temperature', '1.0', '--seed', '0', '--out', str(tmp_path)],
+                        '--max-turns', '3', '--max-new-tokens', '12', '--temperature', '1.0', '--seed', '0', '--pool', '--out', str(tmp_path)],
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
     eps = read_episodes(tmp_path)
