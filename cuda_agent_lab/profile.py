@@ -16,11 +16,12 @@ from .jit import cache_dir, content_hash, libcuda, _ensure_context
 # %% auto #0
 __all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'CEILING_VERSION', 'CEILING_SIZES',
            'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms',
-           'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path', 'open_device_lock', 'device_lock', 'make_timer',
-           'adaptive_reps', 'time_fn', 'time_model', 'precision_settings', 'precision', 'device_name', 'harness_dir',
-           'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread',
-           'scrub_records', 'time_compiled', 'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling',
-           'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
+           'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path', 'open_device_lock', 'device_lock', 'device_share',
+           'make_timer', 'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model', 'precision_settings',
+           'precision', 'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir',
+           'baseline_key', 'cached_baseline', 'spread', 'scrub_records', 'time_compiled', 'time_baselines',
+           'ceilings_dir', 'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves', 'view_bytes',
+           'output_bytes', 'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -186,7 +187,19 @@ def device_lock(device):
         _lock_depth[fd] -= 1
         if not _lock_depth[fd]: fcntl.flock(fd, fcntl.LOCK_UN)
 
-# %% ../nbs/05_profile.ipynb #1def1bf4
+# %% ../nbs/05_profile.ipynb #b2e20a55
+@contextlib.contextmanager
+def device_share(device):
+    "On the CPU, hold its lock shared for the block (never beside a timing, which holds it exclusive); on a GPU, nothing"
+    import fcntl
+    if torch.device(device).type != 'cpu': yield; return
+    fd = open_device_lock(device)
+    if _lock_depth.get(fd): yield; return   # this process holds it exclusive already
+    fcntl.flock(fd, fcntl.LOCK_SH)
+    try: yield
+    finally: fcntl.flock(fd, fcntl.LOCK_UN)
+
+# %% ../nbs/05_profile.ipynb #d469f5a1
 def _check_input_sets(input_sets) -> list:
     if isinstance(input_sets, torch.Tensor) or not len(input_sets) or any(isinstance(s, torch.Tensor) for s in input_sets):
         raise TypeError("input_sets must be a non-empty list of argument lists, e.g. [[x1, y1], [x2, y2]]; "
@@ -210,6 +223,19 @@ def adaptive_reps(t_call_s:float, min_time_s:float, min_reps:int=10, max_reps:in
     n = math.ceil(min_time_s / t_call_s) if t_call_s > 0 else max_reps
     return max(min_reps, min(max_reps, n))
 
+def median_ci(times, z:float=1.96) -> tuple[float, float]:
+    "A distribution-free confidence interval of the median of `times` (order statistics; `z` 1.96: 95%)"
+    a = np.sort(np.asarray(times, dtype=np.float64)); n = a.size
+    if n == 0: raise ValueError("median_ci: no times given")
+    j = max(1, math.floor(n / 2 - z * math.sqrt(n) / 2))          # 1-based ranks of the bounds
+    k = min(n, math.ceil(1 + n / 2 + z * math.sqrt(n) / 2))
+    return float(a[j - 1]), float(a[k - 1])
+
+def precise_enough(times, precision:float) -> bool:
+    "Whether the median of `times` is known within `precision` (a fraction of it) at 95% confidence"
+    lo, hi = median_ci(times); med = float(np.median(times))
+    return med > 0 and (hi - lo) / 2 <= precision * med
+
 @contextlib.contextmanager
 def _gc_paused():
     on = gc.isenabled(); gc.disable()
@@ -221,8 +247,10 @@ def time_fn(fn, # called as `fn(*inputs)`
             input_sets, # list of argument lists; calls rotate through them
             device='cpu', # where `fn` runs: 'cpu', 'cuda', 'cuda:1', a torch.device
             warmup:int=3, # at least this many warm-up calls (and one per input set)
-            reps:int|None=None, # timed calls; None picks them from `min_time_s`
-            min_time_s:float=0.5, # time budget of the timed calls when `reps` is None
+            reps:int|None=None, # timed calls; None picks them from `precision` or `min_time_s`
+            min_time_s:float=0.5, # time budget of the timed calls when `reps` and `precision` are None
+            precision:float|None=None, # stop once the median's 95% confidence interval is within this fraction of it
+            max_time_s:float=2.0, # with `precision`: seconds of the timed loop at most, `prepare` included (and `max_reps` calls; at least `min_reps`)
             flush_l2:bool=True, # write a buffer larger than L2 before each GPU call
             warmup_s:float=0.1, # keep warming up at least this long
             min_reps:int=10, # fewest timed calls when `reps` is None
@@ -239,11 +267,16 @@ def time_fn(fn, # called as `fn(*inputs)`
         t_call = _warmup(timer, fn, sets, warmup, warmup_s, max_reps, prepare)
         warm, timer = timer, make_timer(device, flush_l2, lead)
         if isinstance(timer, CudaTimer): timer.prior = warm.host[-8:]   # the lead starts where warm-up left it
-        n = reps if reps is not None else adaptive_reps(t_call, min_time_s, min_reps, max_reps)
+        adaptive = reps is None and precision is not None
+        n = reps if reps is not None else max_reps if adaptive else adaptive_reps(t_call, min_time_s, min_reps, max_reps)
         if on_timed is not None: on_timed()
+        t0, check_at = _perf_counter(), min_reps
         for i in range(n):
             if prepare is not None: prepare(i % len(sets))
             timer(fn, sets[i % len(sets)])
+            if adaptive and i + 1 >= check_at:   # checked at 1, 1.125, 1.27... times min_reps calls: sorting is not free
+                if precise_enough(timer.results(), precision) or _perf_counter() - t0 >= max_time_s: break
+                check_at = i + 1 + max(1, (i + 1) // 8)
         t = summarize(timer.results())
         if isinstance(timer, CudaTimer): t.host_ms = float(np.median(timer.host)) * 1e3
         return t
@@ -297,7 +330,7 @@ def device_name(device='cpu') -> str:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
     return f"{_cpu_model()} ({cores} cores)"
 
-# %% ../nbs/05_profile.ipynb #14d6ca42
+# %% ../nbs/05_profile.ipynb #3e1ca1da
 def harness_dir() -> Path:
     "Folder of the harness's own records (baseline timings, copy ceilings, the sealing key), beside the build caches: a sandbox refuses a candidate's writes there"
     d = cache_dir().parent/'harness'
@@ -346,7 +379,7 @@ def baselines_dir() -> Path:
     d.mkdir(parents=True, exist_ok=True)
     return d
 
-TIMER_VERSION = 6   # part of the cache key: baselines timed by an earlier timer are measured again
+TIMER_VERSION = 7   # part of the cache key: baselines timed by an earlier timer are measured again
 
 def baseline_key(key:str, device, settings:dict, n_inputs:int, compile:bool) -> str:
     "Cache key of a baseline timing: everything that changes its numbers"

@@ -12,14 +12,14 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'SLICE', 'ENV_KEYS', 'REF_BUDGET_S',
-           'CALL_DEPTH', 'PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files',
-           'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines',
-           'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate', 'harness_intact',
-           'writable_roots', 'secret_paths', 'audit_rule', 'asked_by', 'install_audit', 'warm_pools',
-           'persisting_l2_bytes', 'clear_persisting_l2', 'TimedOutputWrong', 'timed_reps_cap', 'TimedCalls',
-           'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'evaluate', 'untrusted_records',
-           'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry',
-           'format_result', 'eval_cmd', 'warm_compile_cache']
+           'TIMING_PRECISION', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS',
+           'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device',
+           'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names', 'describe_threads',
+           'import_candidate', 'harness_intact', 'writable_roots', 'secret_paths', 'audit_rule', 'asked_by',
+           'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
+           'TimedOutputWrong', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker',
+           'exit_violation', 'evaluate', 'untrusted_records', 'timeline', 'details', 'Spawned', 'spawn_worker',
+           'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -99,7 +99,7 @@ def _phase_task(w:Worker):
         w.emit(); raise Stop()
     w.allow = tuple(w.req.get('allow') or ())
 
-# %% ../nbs/07_sandbox.ipynb #d80a7469
+# %% ../nbs/07_sandbox.ipynb #86a6e415
 def on_device(w:Worker, seeds) -> list:
     "The task's inputs for each seed. On a GPU they are drawn there, under its lock (not while another process times); a task whose `get_inputs` fails that way is drawn on the CPU and copied"
     import torch
@@ -140,7 +140,7 @@ def _phase_time_baselines(w:Worker):
     try: w.emit(ceiling=copy_ceiling(w.dev))
     except Exception as e: w.emit(ceiling=None, ceiling_error=f'{type(e).__name__}: {e}'[:500])
     w.sets = profile_inputs(w)
-    kw = dict(compile=w.req.get('compile', True), **w.req.get('profile_opts', {}))
+    kw = dict(compile=w.req.get('compile', True), **timing_opts(w))
     for field, tf32 in _baseline_kinds(w).items():
         b = time_baselines(w.model, w.sets, w.dev, key=w.req['task_hash'], tf32=tf32, **kw)
         w.emit(**{field: {**b, 'timed_by_pid': os.getpid()}})
@@ -436,7 +436,7 @@ def _phase_verify(w:Worker):
         w.emit(); raise Stop()
     harness_intact(w, 'the verified calls')
 
-# %% ../nbs/07_sandbox.ipynb #b1214f6c
+# %% ../nbs/07_sandbox.ipynb #5f7cc204
 CU_LIMIT_PERSISTING_L2_CACHE_SIZE = 0x06   # the driver's id of the persisting-L2 limit (cuda.h)
 
 def persisting_l2_bytes(device:str) -> int:
@@ -458,6 +458,13 @@ def clear_persisting_l2(device:str) -> int:
 SLICE = 4096             # elements of each floating input a call's perturbation scales
 ENV_KEYS = ('environment', 'C environment')   # the snapshot's entries compared after every timed call
 REF_BUDGET_S = 0.5       # seconds of reference computations the timed calls may cost (fewer timed calls when it would be more)
+TIMING_PRECISION = {'cpu': 0.01}   # by device kind: time until the median's 95% interval is within 1% (a GPU keeps the fixed budget until measured against do_bench)
+
+def timing_opts(w:Worker) -> dict:
+    "The request's timing options, with the device's default `precision` (`TIMING_PRECISION`) unless the request sets its own stop"
+    opts, kind = dict(w.req.get('profile_opts', {})), 'cuda' if str(w.dev).startswith('cuda') else 'cpu'
+    if kind in TIMING_PRECISION and not {'precision', 'min_time_s', 'reps'} & set(opts): opts['precision'] = TIMING_PRECISION[kind]
+    return opts
 
 class TimedOutputWrong(Exception):
     "A timed call's output failed the check every timed output gets; carries the violation"
@@ -585,7 +592,7 @@ def _values(self:TimedCalls, out, ref) -> tuple|None:
         return 'inconsistent_outputs', f'the output is {e:.1%} away from the reference in relative L2 norm (limit {MAX_REL_ERROR:.0%})'
     return None
 
-# %% ../nbs/07_sandbox.ipynb #acbd5bea
+# %% ../nbs/07_sandbox.ipynb #621573b0
 def _after_checks(w:Worker, calls:TimedCalls) -> list:
     "What the timed calls did besides their outputs: audit events, guard findings, the harness's state, persisting L2"
     from cuda_agent_lab.guard import check_harness
@@ -629,8 +636,8 @@ def _device_audit(w:Worker, calls:TimedCalls) -> list:
     return bad
 
 def _profile_opts(w:Worker) -> dict:
-    "The request's timing options, with the timed calls capped so their references fit in `REF_BUDGET_S`"
-    opts = dict(w.req.get('profile_opts', {}))
+    "The request's timing options (`timing_opts`), with the timed calls capped so their references fit in `REF_BUDGET_S`"
+    opts = timing_opts(w)
     cap = timed_reps_cap((w.v.get('baselines') or {}).get('t_eager_ms'), opts.get('min_reps', 10), opts.get('max_reps', 1000))
     return {**opts, 'max_reps': cap}
 
@@ -691,7 +698,7 @@ def _phase_kernels(w:Worker):
     done, errors = compile_kernel_sources(Path(w.req['kernel_dir']), arch)
     w.emit(kernels=done, kernel_errors=errors)
 
-# %% ../nbs/07_sandbox.ipynb #dd17799e
+# %% ../nbs/07_sandbox.ipynb #f22011dd
 CALL_DEPTH = 40   # frames below the candidate's every call in a worker (the phases' own stacks are about 15 deep)
 PHASES = (_phase_task, _phase_baselines, _phase_static, _phase_import, _phase_init, _phase_verify, _phase_profile)
 
@@ -702,14 +709,18 @@ def phases_for(req:dict) -> tuple:
     if req.get('baselines_only'): return (_phase_task, _phase_time_baselines)
     return PHASES
 
+SHARED_PHASES = (_phase_static, _phase_import, _phase_init, _phase_kernels, _phase_warm)   # CPU work that may run beside other evaluations', never beside a CPU timing
+
 def run_worker(req:dict) -> dict:
     "Run every phase of one evaluation in this process; the verdict is also written to `req['verdict_path']`"
     from cuda_agent_lab import verify
+    from cuda_agent_lab.profile import device_share
     verify.CALL_DEPTH = CALL_DEPTH   # the candidate's calls, verified or timed, all start at this depth
     w = Worker(req)
     with w.stack:
         try:
-            for phase in phases_for(req): phase(w)
+            for phase in phases_for(req):
+                with device_share(w.dev) if phase in SHARED_PHASES else contextlib.nullcontext(): phase(w)
             w.emit(phase='done')
         except Stop: w.emit(phase=w.v['phase'] + ':stopped')
         except BaseException as e:

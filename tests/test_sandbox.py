@@ -116,3 +116,17 @@ def test_timed_and_verified_calls_look_alike():
     assert len(seen) == 1, seen
     assert (seen[0]['function_modes'], seen[0]['dispatch_modes'], seen[0]['gc'], seen[0]['grad']) == \
         (['_FunctionGuard'], ['_DispatchGuard'], False, False), seen
+
+
+def test_a_cpu_evaluation_waits_while_a_timing_holds_the_cores():
+    "A CPU timing holds the CPU lock exclusive; another evaluation's compile and import wait for it (readers-writer lock)"
+    import fcntl, os, threading
+    from cuda_agent_lab.profile import lock_path
+    fd = os.open(lock_path('cpu'), os.O_RDWR | os.O_CREAT, 0o666)
+    fcntl.flock(fd, fcntl.LOCK_EX)                       # a timing in another process, 3 s from now
+    threading.Timer(3.0, lambda: (fcntl.flock(fd, fcntl.LOCK_UN), os.close(fd))).start()
+    waited = ev(ref(), n_checks=0, profile=False)
+    free = ev(ref(), n_checks=0, profile=False)
+    assert waited['compiled'] and free['compiled'], (waited, free)
+    pt, pf = waited['details']['phase_times'], free['details']['phase_times']
+    assert pt['static'] - pt['task'] > 1.5 and pf['static'] - pf['task'] < 0.5, (pt, pf)   # waited before the static phase
