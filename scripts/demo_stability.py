@@ -1,17 +1,17 @@
 """Whether `cal demo` gives the same rewards run after run (issue 36): N runs of the scripted expert's demo on the CPU,
 each in a fresh run folder and (unless --warm) a fresh cache, so every run times its own baselines.
 
-    python scripts/demo_stability.py --runs 3 --out reports/bench/demo-stability.json [--workers 2] [--warm]
+    python scripts/demo_stability.py --runs 3 --out reports/bench/demo-stability.json [--workers 2] [--warm] [--no-pool]
 
 Prints, per task, each run's reward and times (candidate, eager, torch.compile, in ms), and each run's wall time.
 """
 import argparse, json, os, subprocess, sys, tempfile, time
 from pathlib import Path
 
-def one_run(i:int, workers:int|None, warm:bool, cache:Path) -> dict:
+def one_run(i:int, workers:int|None, warm:bool, cache:Path, no_pool:bool=False) -> dict:
     out = Path(tempfile.mkdtemp(prefix=f'cal-demo-{i}-'))
     env = dict(os.environ, CAL_CACHE_DIR=str(cache if warm else Path(tempfile.mkdtemp(prefix='cal-cache-'))/'jit'))
-    cmd = [str(Path(sys.executable).with_name('cal')), 'demo', '--out', str(out)] + (['--workers', str(workers)] if workers else [])
+    cmd = [str(Path(sys.executable).with_name('cal')), 'demo', '--out', str(out)] + (['--workers', str(workers)] if workers else []) + (['--no-pool'] if no_pool else [])
     t0 = time.time(); r = subprocess.run(cmd, env=env, capture_output=True, text=True); wall = time.time() - t0
     if r.returncode: raise SystemExit(f'run {i} failed: {r.stdout[-2000:]}{r.stderr[-2000:]}')
     eps = [json.loads(l) for l in (out/'episodes.jsonl').read_text().splitlines() if l.strip()]
@@ -22,10 +22,10 @@ def one_run(i:int, workers:int|None, warm:bool, cache:Path) -> dict:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--runs', type=int, default=3); ap.add_argument('--workers', type=int, default=None)
-    ap.add_argument('--warm', action='store_true'); ap.add_argument('--out', default=None)
+    ap.add_argument('--warm', action='store_true'); ap.add_argument('--no-pool', action='store_true'); ap.add_argument('--out', default=None)
     a = ap.parse_args()
     cache = Path(tempfile.mkdtemp(prefix='cal-cache-'))/'jit'
-    runs = [one_run(i, a.workers, a.warm, cache) for i in range(a.runs)]
+    runs = [one_run(i, a.workers, a.warm, cache, a.no_pool) for i in range(a.runs)]
     tasks = sorted(runs[0]['episodes'])
     heads = ' | '.join(f"run {r['run'] + 1}: reward (cand / eager / compile ms)" for r in runs)
     print(f'| task | {heads} |')
