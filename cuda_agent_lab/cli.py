@@ -61,7 +61,7 @@ def main():
     "Console entry point of `cal`"
     sys.exit(run(sys.argv[1:]))
 
-# %% ../nbs/15_cli.ipynb #49a2c2dd
+# %% ../nbs/15_cli.ipynb #1002b7c2
 DEMO_TASKS = 'diag_matmul,softmax,matmul_div_sum_scale,resnet_basic_block'
 
 def demo(device:str='cpu', # where kernels run: cpu or cuda
@@ -71,14 +71,12 @@ def demo(device:str='cpu', # where kernels run: cpu or cuda
          no_pool:bool=False, # a fresh sandbox process per feedback command and final evaluation (default: one EvalPool of warm workers)
         ):
     "Run the scripted expert over built-in tasks on the local device; print the Table-1 summary and where the report is"
-    from contextlib import nullcontext
     from pathlib import Path
-    from cuda_agent_lab.pool import EvalPool
-    from cuda_agent_lab.rollout import run_episodes, read_episodes
+    from cuda_agent_lab.rollout import run_episodes, read_episodes, run_pool
     from cuda_agent_lab.report import write_results, summary_markdown, episodes_table
     out, workers = Path(out), workers or (1 if device == 'cpu' else 2)
     print(f"cal demo: the scripted expert on {tasks} ({device}); episodes go to {out}/episodes.jsonl", flush=True)
-    with EvalPool(device, workers=workers if device == 'cpu' else None) if not no_pool else nullcontext() as p:
+    with run_pool(device, workers, not no_pool) as p:
         run_episodes(tasks, 'scripted', device, out, workers=workers, pool=p)
     eps = [e for e in read_episodes(out) if e['device'] == device]
     paths = write_results(out, eps, title=f'cal demo ({device})')

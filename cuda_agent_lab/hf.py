@@ -15,7 +15,7 @@ from .export import chat_messages
 from .policy import PolicyError, assistant
 
 # %% auto #0
-__all__ = ['load_hf', 'check_template', 'render_prompt', 'response_template', 'parse_reply', 'HFPolicy', 'physical_gpu']
+__all__ = ['load_hf', 'check_template', 'render_prompt', 'response_template', 'parse_reply', 'HFPolicy']
 
 # %% ../nbs/21_hf.ipynb #92250622
 def load_hf(path,                    # a local folder with a causal LM (config.json, weights) and its tokenizer
@@ -128,17 +128,11 @@ class HFPolicy:
 
     def __repr__(self): return f'HFPolicy({self.name!r}, temperature={self.temperature}, max_new_tokens={self.max_new_tokens})'
 
-# %% ../nbs/21_hf.ipynb #b40a1a34
+# %% ../nbs/21_hf.ipynb #3632e254
 def _eos_ids(self:HFPolicy) -> set:
     e = getattr(getattr(self.model, 'generation_config', None), 'eos_token_id', None)
     if e is None: e = self.tokenizer.eos_token_id
     return set(e if isinstance(e, (list, tuple)) else [e]) - {None}
-
-def physical_gpu(dev) -> str:
-    "`cuda:N` of the physical GPU behind this process's `dev` (CUDA_VISIBLE_DEVICES renumbers them): whose timing lock to hold"
-    import os, torch
-    i, ids = torch.device(dev).index or 0, [g.strip() for g in os.environ.get('CUDA_VISIBLE_DEVICES', '').split(',') if g.strip()]
-    return f'cuda:{ids[i]}' if i < len(ids) and ids[i].isdigit() else f'cuda:{i}'
 
 def _generate(self:HFPolicy, prompts:list[str]) -> list[tuple[str, int, int]]:
     "`(text, prompt_tokens, completion_tokens)` for each prompt, from one `generate` call"
@@ -150,7 +144,7 @@ def _generate(self:HFPolicy, prompts:list[str]) -> list[tuple[str, int, int]]:
     kw = dict(max_new_tokens=self.max_new_tokens, pad_token_id=tok.pad_token_id if tok.pad_token_id is not None else tok.eos_token_id)
     kw.update(dict(do_sample=True, temperature=self.temperature, top_p=self.top_p) if self.temperature > 0 else dict(do_sample=False))
     torch.manual_seed(self.seed + len(self.batches))
-    with device_lock(physical_gpu(dev)) if dev.type == 'cuda' else nullcontext(), torch.no_grad():
+    with device_lock(dev) if dev.type == 'cuda' else nullcontext(), torch.no_grad():
         out = self.model.generate(**enc, **kw)
     new, eos = out[:, enc['input_ids'].shape[1]:].tolist(), _eos_ids(self)
     n_new = [next((i + 1 for i, t in enumerate(row) if t in eos), len(row)) for row in new]

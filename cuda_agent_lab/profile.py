@@ -16,12 +16,12 @@ from .jit import cache_dir, content_hash, libcuda, _ensure_context
 # %% auto #0
 __all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'CEILING_VERSION', 'CEILING_SIZES',
            'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms',
-           'lead_seconds', 'CudaTimer', 'lock_dir', 'lock_path', 'open_device_lock', 'device_lock', 'device_share',
-           'make_timer', 'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model', 'precision_settings',
-           'precision', 'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir',
-           'baseline_key', 'cached_baseline', 'spread', 'scrub_records', 'time_compiled', 'time_baselines',
-           'ceilings_dir', 'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves', 'view_bytes',
-           'output_bytes', 'speed_of_light', 'meta_outputs']
+           'lead_seconds', 'CudaTimer', 'lock_dir', 'physical_gpu', 'lock_path', 'open_device_lock', 'device_lock',
+           'device_share', 'make_timer', 'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model',
+           'precision_settings', 'precision', 'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal',
+           'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread', 'scrub_records', 'time_compiled',
+           'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves',
+           'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -146,7 +146,7 @@ class CudaTimer:
         _cuda_sync(self.device)
         return [g + t for g, t in zip(self.gpu, hidden_work_ms(self.after, self.idle))]
 
-# %% ../nbs/05_profile.ipynb #b21b7661
+# %% ../nbs/05_profile.ipynb #631c0e59
 _lock_fds = {}
 
 def lock_dir() -> Path:
@@ -158,11 +158,16 @@ def lock_dir() -> Path:
         except PermissionError: pass
     return root
 
+def physical_gpu(index:int|None) -> str:
+    "The physical id of this process's GPU `index` (CUDA_VISIBLE_DEVICES renumbers them; `CAL_GPU_INDEX` names a worker's one GPU)"
+    ids = [g.strip() for g in os.environ.get('CUDA_VISIBLE_DEVICES', '').split(',') if g.strip()]
+    if index is None: return os.environ.get('CAL_GPU_INDEX') or (ids[0] if ids and ids[0].isdigit() else '0')
+    return ids[index] if index < len(ids) and ids[index].isdigit() else str(index)
+
 def lock_path(device) -> Path:
-    "The lock file of `device`: one per physical GPU (`CAL_GPU_INDEX` when the process sees one GPU renumbered), one for the CPU"
+    "The lock file of `device`: one per physical GPU, one for the CPU"
     d = torch.device(device)
-    name = f'cuda{d.index if d.index is not None else os.environ.get("CAL_GPU_INDEX", "0")}' if d.type == 'cuda' else 'cpu'
-    return lock_dir()/f'{name}.lock'
+    return lock_dir()/(f'cuda{physical_gpu(d.index)}.lock' if d.type == 'cuda' else 'cpu.lock')
 
 def open_device_lock(device) -> int:
     "Open (once per process) the lock file of `device`; call before anything forbids opening files"

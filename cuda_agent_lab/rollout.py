@@ -13,7 +13,8 @@ from .records import append_jsonl, read_jsonl
 from .tasks import Task, get_task, load_suite
 
 # %% auto #0
-__all__ = ['read_episodes', 'rollout', 'done_ids', 'progress_line', 'run_episodes', 'ray_episode_options', 'rollout_cmd']
+__all__ = ['read_episodes', 'run_pool', 'rollout', 'done_ids', 'progress_line', 'run_episodes', 'ray_episode_options',
+           'rollout_cmd']
 
 # %% ../nbs/11_rollout.ipynb #53811dd4
 def read_episodes(path) -> list[dict]:
@@ -22,10 +23,16 @@ def read_episodes(path) -> list[dict]:
     if path.is_dir(): path = path/'episodes.jsonl'
     return read_jsonl(path, missing_ok=False)
 
-# %% ../nbs/11_rollout.ipynb #5b8c37d5
+# %% ../nbs/11_rollout.ipynb #bd86dadd
 def _policy(policy, sampling:dict|None=None):
     from cuda_agent_lab.policy import make_policy
     return make_policy(policy, **(sampling or {})) if isinstance(policy, str) else policy
+
+def run_pool(device:str, workers:int=1, on:bool=True):
+    "An `EvalPool` for a run's episodes (`workers` CPU lanes on the CPU, every GPU on cuda), or a no-op block when not `on`"
+    from contextlib import nullcontext
+    from cuda_agent_lab.pool import EvalPool
+    return EvalPool(device, workers=workers if device == 'cpu' else None) if on else nullcontext()
 
 def _live(pol):
     "The policy's `open_episode()` block where it has one (`hf:` batches over the live episodes), else nothing"
@@ -154,7 +161,7 @@ def _ray_episodes(todo, policy, device:str, out:Path, workers:int, address, prog
                                   f"the {len(new)} that finished are in {out/'episodes.jsonl'}: rerun to retry only the failed ones")
     return new
 
-# %% ../nbs/11_rollout.ipynb #dc8e799d
+# %% ../nbs/11_rollout.ipynb #83b48c7a
 def rollout_cmd(task:str=None, # one task: a built-in name or a path to a model.py
                 tasks:str=None, # several: 'all', 'level1', or comma-separated names
                 policy:str='scripted', # scripted, replay:FILE[#N], replay-run:FILE (a whole run), openai[:MODEL] or hf:PATH
@@ -177,10 +184,8 @@ def rollout_cmd(task:str=None, # one task: a built-in name or a path to a model.
     if not sel: print("cal rollout: pass --task NAME|PATH or --tasks all|level1|a,b", file=sys.stderr); return 2
     sampling = dict(temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
     if pool and backend != 'local': print("cal rollout: --pool is for --backend local (a Ray episode evaluates on its own node)", file=sys.stderr); return 2
-    from contextlib import nullcontext
-    from cuda_agent_lab.pool import EvalPool
     try:
-        with EvalPool(device, workers=workers if device == 'cpu' else None) if pool else nullcontext() as p:
+        with run_pool(device, workers, pool) as p:
             eps = run_episodes(sel, policy, device, Path(out), n=n, workers=workers, backend=backend, address=address,
                                limits=Limits(max_turns=max_turns, wall_s=wall_s), fmt=fmt, sampling=sampling, pool=p)
     except (FileNotFoundError, KeyError, ValueError, ImportError) as e:
