@@ -14,14 +14,15 @@ import torch
 from .jit import cache_dir, content_hash, libcuda, _ensure_context
 
 # %% auto #0
-__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'CEILING_VERSION', 'CEILING_SIZES',
-           'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms',
-           'lead_seconds', 'CudaTimer', 'lock_dir', 'physical_gpu', 'lock_path', 'open_device_lock', 'device_lock',
-           'device_share', 'make_timer', 'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model',
-           'precision_settings', 'precision', 'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal',
-           'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread', 'scrub_records', 'time_compiled',
-           'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves',
-           'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
+__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'GATE_THREADS', 'GATE_MAX_S', 'GATE_SOURCE', 'TIMER_VERSION',
+           'MAX_CACHED_SPREAD', 'CEILING_VERSION', 'CEILING_SIZES', 'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize',
+           'flush_buffer', 'CpuTimer', 'hidden_work_ms', 'lead_seconds', 'DeviceGate', 'device_gate', 'CudaTimer',
+           'lock_dir', 'physical_gpu', 'lock_path', 'open_device_lock', 'device_lock', 'device_share', 'make_timer',
+           'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model', 'precision_settings', 'precision',
+           'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir', 'baseline_key',
+           'cached_baseline', 'spread', 'scrub_records', 'time_compiled', 'time_baselines', 'ceilings_dir',
+           'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes',
+           'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -35,7 +36,7 @@ _event_sync = torch.cuda.Event.synchronize
 _raw_sync = getattr(torch._C, '_cuda_synchronize', None)   # the current device's synchronize, without a device switch
 _spin = getattr(torch.cuda, '_sleep', None)                  # a one-thread kernel that busy-waits a number of clock cycles
 
-# %% ../nbs/05_profile.ipynb #c237adea
+# %% ../nbs/05_profile.ipynb #49288709
 @dataclass
 class Timing:
     "Summary of repeated calls' times, in milliseconds"
@@ -47,7 +48,7 @@ class Timing:
     min_ms: float
     n: int          # number of timed calls
     cv: float       # coefficient of variation, std/mean
-    host_ms: float|None = None   # on a GPU, the median host time of a timed call (flush launch to end-event launch)
+    host_ms: float|None = None   # on a GPU, the median host time of a timed call (start-event launch to end-event launch)
 
     def to_dict(self) -> dict: return asdict(self)
     @classmethod
@@ -63,7 +64,7 @@ def summarize(times_ms) -> Timing:
     return Timing(median_ms=float(np.median(a)), mean_ms=mean, std_ms=std, p10_ms=float(np.percentile(a, 10)),
                   p90_ms=float(np.percentile(a, 90)), min_ms=float(a.min()), n=int(a.size), cv=std / mean if mean > 0 else 0.0)
 
-# %% ../nbs/05_profile.ipynb #7f9392da
+# %% ../nbs/05_profile.ipynb #aa5a24a3
 L2_FLUSH_BYTES = 256 << 20   # written before each GPU call; well over the H200's 60 MB of L2
 _flush_bufs = {}
 
@@ -105,15 +106,74 @@ def lead_seconds(host_s:list[float], # host seconds of recent calls, from the fl
     h = max(host_s[-recent:]) if host_s else 2e-4
     return min(max(2 * h, LEAD_MIN_S), LEAD_MAX_S)
 
+GATE_THREADS, GATE_MAX_S = 1024, 0.02   # the gate's blocks; it opens by itself after this long without the host
+GATE_SOURCE = r'''
+extern "C" __global__ void __launch_bounds__(1024, 2)
+cal_gate(volatile int* flags, int nblocks, int gen, long long max_ns) {
+    // thread 0 of each block says it runs, then waits (sleeping between looks) for the host to open the gate;
+    // the block's other threads wait at the barrier, holding the SM's thread slots without issuing work
+    if (threadIdx.x == 0) {
+        flags[blockIdx.x] = gen; __threadfence_system();
+        unsigned long long t0, t;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+        while (flags[nblocks] != gen) {
+            __nanosleep(200);
+            asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+            if ((long long)(t - t0) > max_ns) break;
+        }
+    }
+    __syncthreads();
+}
+'''
+
+class DeviceGate:
+    """The lead as a gate over the whole device: as many 1024-thread blocks as its SMs hold at once, queued on the current
+    stream. `close` returns once every block runs, so no kernel launched after it, on any stream, can start; `open`
+    lets them all exit at once (the host writes pinned memory the blocks read, sleeping between looks)"""
+    def __init__(self, device):
+        from .jit import nvrtc_compile, load_function, device_arch
+        import ctypes
+        d = _cuda_device(device); p = torch.cuda.get_device_properties(d)
+        self.blocks = p.multi_processor_count * max(1, p.max_threads_per_multi_processor // GATE_THREADS)
+        with torch.cuda.device(d):   # compiled here, never read from a cache a candidate could write
+            self.fn = load_function(nvrtc_compile(GATE_SOURCE, 'cal_gate.cu', device_arch())[0], 'cal_gate', 'cal_gate.cu')
+        self.buf = torch.zeros(self.blocks + 1, dtype=torch.int32, pin_memory=True); self.flags = self.buf.numpy()
+        ptr = ctypes.c_void_p()
+        if libcuda().cuMemHostGetDevicePointer_v2(ctypes.byref(ptr), ctypes.c_void_p(self.buf.data_ptr()), 0): ptr.value = self.buf.data_ptr()
+        self.args = (ctypes.c_void_p(ptr.value), ctypes.c_int(self.blocks), ctypes.c_int(0), ctypes.c_int64(int(GATE_MAX_S * 1e9)))
+        self.params = (ctypes.c_void_p * 4)(*[ctypes.addressof(a) for a in self.args])
+        self.gen, self.full = 0, []   # per call: whether every block was seen running before the call
+    def close(self, stream:int, wait_s:float=0.05) -> bool:
+        "Queue the gate on `stream` (a raw handle); wait (up to `wait_s`) until every block of it runs; whether all did"
+        self.gen += 1; self.args[2].value = self.gen
+        rc = libcuda().cuLaunchKernel(self.fn, self.blocks, 1, 1, GATE_THREADS, 1, 1, 0, stream, self.params, None)
+        if rc: raise RuntimeError(f"the timer's gate kernel did not launch (CUDA driver error {rc})")
+        seen, t0, gen = self.flags[:self.blocks], _perf_counter(), self.gen
+        while not (seen == gen).all():
+            if _perf_counter() - t0 > wait_s: self.full.append(False); return False
+        self.full.append(True); return True
+    def open(self): self.flags[self.blocks] = self.gen
+
+_gates = {}
+def device_gate(device):
+    "The `DeviceGate` of `device`, made once per process; None where it cannot be built (then the one-thread spin leads)"
+    d = _cuda_device(device)
+    if d not in _gates:
+        try: _gates[d] = DeviceGate(d)
+        except Exception: _gates[d] = None
+    return _gates[d]
+
 class CudaTimer:
-    "Times calls with CUDA events on the current stream; work still running on other streams when a call ends is added to its time"
-    def __init__(self, device, flush_l2:bool=True, lead:bool=True):
+    """Times calls with CUDA events on the current stream, behind a gate that holds the whole device until the call's
+    work is queued; work still running on other streams when a call ends is added to its time"""
+    def __init__(self, device, flush_l2:bool=True, lead:bool|str=True):
         self.device = _cuda_device(device)
         self.flush = flush_buffer(self.device) if flush_l2 else None
-        self.lead = lead and _spin is not None
-        self.cycles_per_s = None   # the spin kernel's clock, measured at the first call
+        self.gate = device_gate(self.device) if lead in (True, 'gate') else None
+        self.lead = 'gate' if self.gate is not None else 'spin' if lead and _spin is not None else None
+        self.cycles_per_s = None   # the one-thread spin's clock, measured at its first call
         self.events, self.after, self.idle, self.host, self.gpu, self.leads = [], [], [], [], [], []
-        self.prior = []            # host times of calls before this timer's (its warm-up), for the first leads
+        self.prior = []            # host times of calls before this timer's (its warm-up), for the first spins
     def _wait(self) -> float:
         "Seconds the host spends synchronising the whole device"
         t0 = _perf_counter()
@@ -127,17 +187,20 @@ class CudaTimer:
         return 400_000 / max(_elapsed(a, b) / 1e3, 1e-9)
     def __call__(self, fn, args):
         stream = _current_stream(self.device)
-        lead = self.lead and _current_device() == self.device.index
-        if lead and self.cycles_per_s is None: self.cycles_per_s = self._clock(stream)
+        lead = self.lead if _current_device() == self.device.index else None
         start, end = _Event(enable_timing=True), _Event(enable_timing=True)
-        t0 = _perf_counter()
         if self.flush is not None: self.flush.zero_()
-        if lead:
+        if lead == 'gate': self.gate.close(stream.cuda_stream)
+        elif lead == 'spin':
+            if self.cycles_per_s is None: self.cycles_per_s = self._clock(stream)
             s = lead_seconds(self.prior + self.host[-8:]); self.leads.append(s)
             _spin(int(s * self.cycles_per_s))
+        t0 = _perf_counter()
         _record(start, stream)
-        fn(*args)
-        _record(end, stream)
+        try: fn(*args)
+        finally:
+            _record(end, stream)
+            if lead == 'gate': self.gate.open()
         self.host.append(_perf_counter() - t0)
         _event_sync(end)
         self.gpu.append(_elapsed(start, end))
@@ -204,14 +267,14 @@ def device_share(device):
     try: yield
     finally: fcntl.flock(fd, fcntl.LOCK_UN)
 
-# %% ../nbs/05_profile.ipynb #d469f5a1
+# %% ../nbs/05_profile.ipynb #59185471
 def _check_input_sets(input_sets) -> list:
     if isinstance(input_sets, torch.Tensor) or not len(input_sets) or any(isinstance(s, torch.Tensor) for s in input_sets):
         raise TypeError("input_sets must be a non-empty list of argument lists, e.g. [[x1, y1], [x2, y2]]; "
                         "wrap a single set as [inputs]")
     return [tuple(s) for s in input_sets]
 
-def make_timer(device, flush_l2:bool=True, lead:bool=True):
+def make_timer(device, flush_l2:bool=True, lead:bool|str=True):
     "A `CudaTimer` for a CUDA device, else a `CpuTimer`"
     return CudaTimer(device, flush_l2, lead) if torch.device(device).type == 'cuda' else CpuTimer()
 
@@ -263,7 +326,7 @@ def time_fn(fn, # called as `fn(*inputs)`
             prepare=None, # called as `prepare(i)` before each call on input set `i`, outside the timed region
             lock:bool=True, # hold `device_lock(device)` while timing
             on_timed=None, # called once, after the warm-up, before the first timed call
-            lead:bool=True # on a GPU, queue a spin before each call so the host's launch latency is not timed
+            lead:bool|str=True # on a GPU, keep the host's launch latency out: True or 'gate' (the whole device held until the call is queued), 'spin' (a one-thread spin), False (none)
            ) -> Timing:
     "Time `fn` over rotating `input_sets` after a warm-up; per-call times summarised"
     sets = _check_input_sets(input_sets)
@@ -335,7 +398,7 @@ def device_name(device='cpu') -> str:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
     return f"{_cpu_model()} ({cores} cores)"
 
-# %% ../nbs/05_profile.ipynb #3e1ca1da
+# %% ../nbs/05_profile.ipynb #e9d10708
 def harness_dir() -> Path:
     "Folder of the harness's own records (baseline timings, copy ceilings, the sealing key), beside the build caches: a sandbox refuses a candidate's writes there"
     d = cache_dir().parent/'harness'
@@ -384,7 +447,7 @@ def baselines_dir() -> Path:
     d.mkdir(parents=True, exist_ok=True)
     return d
 
-TIMER_VERSION = 7   # part of the cache key: baselines timed by an earlier timer are measured again
+TIMER_VERSION = 8   # part of the cache key: baselines timed by an earlier timer are measured again
 
 def baseline_key(key:str, device, settings:dict, n_inputs:int, compile:bool) -> str:
     "Cache key of a baseline timing: everything that changes its numbers"
