@@ -12,7 +12,7 @@ from fastcore.script import anno_parser
 # %% auto #0
 __all__ = ['COMMANDS', 'DEMO_TASKS', 'run', 'main', 'demo']
 
-# %% ../nbs/15_cli.ipynb #0a1c9a76
+# %% ../nbs/15_cli.ipynb #8e5bf8ee
 COMMANDS = {
     'demo':         ('cuda_agent_lab.cli:demo',          'the scripted expert over built-in tasks, the Table-1 summary and report.html'),
     'tasks list':   ('cuda_agent_lab.tasks:tasks_list',  'list the tasks of the built-in suite'),
@@ -26,6 +26,7 @@ COMMANDS = {
     'report':       ('cuda_agent_lab.report:report_cmd', 'rebuild the results table, summary and report.html of a run folder'),
     'export rft':   ('cuda_agent_lab.export:rft_cmd', 'the rejection fine-tuning set (good trajectories, SFT form) of run folders'),
     'export value': ('cuda_agent_lab.export:value_cmd', 'value-pretraining targets (outcome reward, returns, GAE) of run folders'),
+    'train':        ('cuda_agent_lab.train:train_cmd', 'the training pipeline: scripted data, RFT, evaluation of the fine-tuned model, GRPO'),
 }
 
 def _load(target):

@@ -1,0 +1,68 @@
+"""The paper's pipeline on the CPU at toy scale (`cuda_agent_lab.train`): scripted data, a real TRL SFT run that resumes
+from its checkpoint, the fine-tuned model rolled out as an `hf:` policy on training and held-out tasks, real GRPO steps
+through KernelEnv on trusted rewards, figures and a report written as it goes, and a rerun that skips what is done."""
+import json
+from pathlib import Path
+import pytest
+import torch
+from cuda_agent_lab.rollout import read_episodes
+from cuda_agent_lab.train import read_log, rft, run_pipeline, stage_record
+from cuda_agent_lab.trl_env import alternating_script
+
+CANDIDATES = {p.parent.name: p.read_text() for p in (Path(__file__).parent/'fixtures'/'one_file').glob('*/model_new.py')}
+KW = dict(tasks='diag_matmul', held_out='gelu', device='cpu', size='tiny', rft_steps=3, eval_turns=1, max_new_tokens=24,
+          grpo_steps=2, grpo_generations=4, grpo_turns=2, eval_kw=dict(compile=False))
+
+
+@pytest.mark.slow
+def test_pipeline_stages_resume_and_report(tmp_path):
+    out, said = tmp_path/'run', []
+    run_pipeline(out, stages=('data',), log=said.append, **KW)
+    data = stage_record(out, 'data')
+    assert data['kept'] == 1 and data['rewards']['diag_matmul'] >= 1 and (out/'rft-data'/'train.parquet').exists()
+    assert 'No trainer step' in (out/'report.html').read_text() and '(not run yet)' in (out/'summary.md').read_text()
+
+    # a cut RFT run resumes from its checkpoint: 2 steps, then the same run asked for 4 goes on from step 2
+    from cuda_agent_lab.train import build_model
+    init = build_model(out, 'tiny')
+    rft(out, init, 'cpu', steps=2, log=said.append)
+    assert (out/'rft'/'trainer'/'checkpoint-2').is_dir()
+    rft(out, init, 'cpu', steps=4, log=said.append)
+    steps = read_log(out/'rft'/'log.jsonl')
+    assert [r['step'] for r in steps if 'loss' in r] == [1, 2, 3, 4] and all(r['loss'] > 0 for r in steps if 'loss' in r)
+    assert not (out/'rft'/'trainer'/'checkpoint-2').exists() and (out/'rft'/'trainer'/'checkpoint-4').is_dir()
+    import shutil; shutil.rmtree(out/'rft')
+
+    done = run_pipeline(out, script=alternating_script(CANDIDATES), log=said.append, **KW)
+    assert any(s.startswith('data: done already') for s in said)
+    assert set(done) == {'data', 'rft', 'eval', 'grpo'}
+    assert done['rft']['steps'] == 3 and done['rft']['last_loss'] > 0
+    ev = done['eval']
+    assert ev['train']['episodes'] == 1 and ev['held_out']['episodes'] == 1 and set(ev['held_out']['rewards']) == {'gelu'}
+    eps = read_episodes(out/'eval'/'train') + read_episodes(out/'eval'/'held_out')
+    assert {e['policy'] for e in eps} == {'hf:model'} and all(e['steps'] for e in eps)   # the checkpoint acted
+    g = [r for r in read_log(out/'grpo'/'log.jsonl') if 'rewards' in r]
+    assert len(g) == 2 and all(len(r['rewards']) == 4 and 'kernel/pass_rate' in r for r in g)
+    got = [x for r in g for x in r['rewards']]
+    assert got.count(-1.0) == 4 and all(x >= 1 for x in got if x != -1.0)   # the written candidates pass, the rest do not
+    from safetensors.torch import load_file
+    a, b = load_file(out/'rft'/'model'/'model.safetensors'), load_file(out/'grpo'/'model'/'model.safetensors')
+    assert sum(not torch.equal(a[k], b[k]) for k in a) > len(a) // 2       # GRPO took real optimizer steps
+    html = (out/'report.html').read_text()
+    for fig in ('rft-loss', 'eval-rewards', 'grpo-reward', 'grpo-reward-dist', 'grpo-minus1', 'grpo-seconds', 'grpo-eph'):
+        assert f'id="fig-{fig}"' in html and (out/'figures'/f'{fig}.html').exists(), fig
+    assert html.count('plotly.js v') <= 1 and '<script src="http' not in html
+    md = (out/'summary.md').read_text()
+    assert 'Toy scale' in md and '| held_out | 1 |' in md and '(not run yet)' not in md
+
+    n = len(read_episodes(out/'episodes'))
+    said.clear(); run_pipeline(out, log=said.append, **KW)                  # everything done: nothing runs again
+    assert all('done already' in s for s in said) and len(said) == 4 and len(read_episodes(out/'episodes')) == n
+
+
+def test_cal_train_refuses_bad_stages_and_a_missing_checkpoint(tmp_path, capsys):
+    from cuda_agent_lab.cli import run
+    assert run(['train', '--stages', 'data,fine-tune', '--out', str(tmp_path/'a')]) == 2
+    assert "stages ['fine-tune']: use some of data, rft, eval, grpo" in capsys.readouterr().err
+    assert run(['train', '--stages', 'grpo', '--out', str(tmp_path/'b')]) == 2
+    assert 'no RFT checkpoint; run the rft stage first' in capsys.readouterr().err
