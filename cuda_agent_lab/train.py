@@ -84,7 +84,7 @@ def build_model(out, size:str='tiny', seed:int=0) -> Path:
     model.save_pretrained(dest); tok.save_pretrained(dest)
     return dest
 
-# %% ../nbs/22_train.ipynb #31b962ae
+# %% ../nbs/22_train.ipynb #41e2750b
 def rft(out, model_dir, device:str='cpu', steps:int=50, lr:float=1e-3, batch:int=1, log=print) -> dict:
     "TRL SFT of the model in `model_dir` on `out/rft-data` for `steps` steps (resuming a cut run); the result in `out/rft/model`"
     from trl import SFTConfig, SFTTrainer
@@ -101,9 +101,11 @@ def rft(out, model_dir, device:str='cpu', steps:int=50, lr:float=1e-3, batch:int
     t0 = time.time()
     trainer.train(resume_from_checkpoint=_last_checkpoint(work/'trainer'))
     trainer.save_model(str(work/'model')); tok.save_pretrained(work/'model')
-    losses = [r['loss'] for r in read_log(work/'log.jsonl') if 'loss' in r]
-    log(f"rft: {steps} steps, loss {losses[0]:.3g} -> {losses[-1]:.3g} ({time.time() - t0:.0f} s)")
-    return dict(steps=steps, first_loss=losses[0], last_loss=losses[-1], seconds=time.time() - t0, model=str(work/'model'))
+    rows = [r for r in read_log(work/'log.jsonl') if 'loss' in r]
+    acc = rows[-1].get('mean_token_accuracy')
+    log(f"rft: {steps} steps, loss {rows[0]['loss']:.3g} -> {rows[-1]['loss']:.3g}, token accuracy {acc} ({time.time() - t0:.0f} s)")
+    return dict(steps=steps, first_loss=rows[0]['loss'], last_loss=rows[-1]['loss'], token_accuracy=acc, seconds=time.time() - t0,
+                model=str(work/'model'))
 
 # %% ../nbs/22_train.ipynb #0bc5d48f
 def evaluate_policy(out, model_dir, tasks, held_out=None, device:str='cpu', n:int=1, temperature:float=0.0,
@@ -157,7 +159,7 @@ def grpo(out, model_dir, tasks, device:str='cpu', steps:int=2, num_generations:i
     return dict(steps=steps, seconds=time.time() - t0, model=str(work/'model'),
                 reward_mean=[sum(r['rewards']) / len(r['rewards']) for r in rows])
 
-# %% ../nbs/22_train.ipynb #b1fd19e0
+# %% ../nbs/22_train.ipynb #1f807103
 def _line(x, ys:dict, title:str, ytitle:str):
     import plotly.graph_objects as go
     fig = go.Figure([go.Scatter(x=x, y=y, mode='lines+markers', name=k) for k, y in ys.items()])
@@ -170,6 +172,9 @@ def train_figures(out) -> dict:
     out, figs = Path(out), {}
     rl = [r for r in read_log(out/'rft'/'log.jsonl') if 'loss' in r]
     if rl: figs['rft-loss'] = _line([r['step'] for r in rl], {'loss': [r['loss'] for r in rl]}, 'RFT: training loss per step', 'loss')
+    if any('mean_token_accuracy' in r for r in rl):   # how much of the expert's text the model predicts, teacher-forced
+        figs['rft-accuracy'] = _line([r['step'] for r in rl], {'token accuracy': [r.get('mean_token_accuracy') for r in rl]},
+                                     'RFT: share of next tokens predicted right (teacher-forced)', 'share')
     ev = stage_record(out, 'eval')
     if ev:
         fig = go.Figure()
@@ -201,7 +206,7 @@ def train_figures(out) -> dict:
             figs['grpo-mem'] = _line(steps, {'peak GiB': [r.get('gpu_mem_gb') for r in gl]}, 'GRPO: GPU peak memory', 'GiB')
     return figs
 
-# %% ../nbs/22_train.ipynb #e361d1be
+# %% ../nbs/22_train.ipynb #610ff2a9
 CAVEAT = ("Toy scale: a model trained from scratch on a handful of tasks memorises them. These figures show that the "
           "machinery works and what it costs, not a research result; swap in a pretrained model and many tasks for one.")
 
@@ -213,7 +218,8 @@ def summary_md(out) -> str:
         lines.append(f'## {s}' + ('' if r else ' (not run yet)'))
         if not r: lines.append(''); continue
         if s == 'data': lines += [f"{r['episodes']} scripted episodes, {r['kept']} kept for RFT; rewards {r['rewards']}"]
-        if s == 'rft': lines += [f"{r['steps']} SFT steps, loss {r['first_loss']:.4g} -> {r['last_loss']:.4g}, {r['seconds']:.0f} s; model {r['model']}"]
+        if s == 'rft': lines += [f"{r['steps']} SFT steps, loss {r['first_loss']:.4g} -> {r['last_loss']:.4g}, last token accuracy "
+                                 f"{r.get('token_accuracy')}, {r['seconds']:.0f} s; model {r['model']}"]
         if s == 'eval':
             lines += ['| split | episodes | pass rate | mean reward | rewards per task |', '|---|---|---|---|---|']
             lines += [f"| {k} | {v['episodes']} | {v['pass_rate']:.0%} | {v['reward_mean']:.2f} | {v['rewards']} |"

@@ -49,7 +49,7 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     a, b = load_file(out/'rft'/'model'/'model.safetensors'), load_file(out/'grpo'/'model'/'model.safetensors')
     assert sum(not torch.equal(a[k], b[k]) for k in a) > len(a) // 2       # GRPO took real optimizer steps
     html = (out/'report.html').read_text()
-    for fig in ('rft-loss', 'eval-rewards', 'grpo-reward', 'grpo-reward-dist', 'grpo-minus1', 'grpo-seconds', 'grpo-eph'):
+    for fig in ('rft-loss', 'rft-accuracy', 'eval-rewards', 'grpo-reward', 'grpo-reward-dist', 'grpo-minus1', 'grpo-seconds', 'grpo-eph'):
         assert f'id="fig-{fig}"' in html and (out/'figures'/f'{fig}.html').exists(), fig
     assert html.count('plotly.js v') <= 1 and '<script src="http' not in html
     md = (out/'summary.md').read_text()

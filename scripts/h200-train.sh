@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Issue 38 on the H200: the training pipeline (cal train: scripted data, RFT, evaluation of the fine-tuned model, GRPO)
+# with the `small` model (~27M parameters), in one detached job through the device tool:
+#   run 1: bash scripts/h200-train.sh start [SECONDS]   starts the job, waits up to SECONDS (default 540)
+#   run 2: bash scripts/h200-train.sh wait [SECONDS]    waits for the rest; each call brings back $OUT/results.tgz so far
+# Carry .whl/ with the wheels the device lacks (fastcore, trl, datasets, dill, multiprocess, plotly):
+#   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
+#     --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 -d .whl \
+#     fastcore==2.2.41 trl==1.16.0 datasets==5.2.0 dill==0.4.1 multiprocess==0.70.19 plotly==7.1.0
+# datasets 5.2 wants pyarrow >= 24 and fsspec <= 2026.9.0: the job logs the device's versions first (versions.txt).
+# TASKS / HELD_OUT / RFT_STEPS / GRPO_STEPS override the defaults below. The run folder (episodes, logs, figures,
+# report.html, summary.md; no model weights) comes back in results.tgz; a cut job resumes with `start` on the same machine.
+set -u
+cd "$(dirname "$0")/.."
+RES=/tmp/h200train
+log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
+job() {
+  export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache TORCHINDUCTOR_COMPILE_THREADS=4
+  log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
+  python3 -m pip list 2>/dev/null | grep -i -E "^(torch|transformers|trl|datasets|pyarrow|fsspec|accelerate|plotly) " > $RES/versions.txt
+  python3 -m cuda_agent_lab train --device cuda --size small --out $RES/run \
+    --tasks "${TASKS:-diag_matmul,softmax,gelu,l2_norm,mse_loss,transpose_copy}" \
+    --held-out "${HELD_OUT:-log_softmax,cumsum,tril_matmul}" \
+    --rft-steps ${RFT_STEPS:-300} --rft-lr 3e-4 --eval-turns 8 --max-new-tokens 768 \
+    --grpo-steps ${GRPO_STEPS:-10} --grpo-generations 4 --grpo-lr 1e-5 --grpo-turns 4 --grpo-completion-length 1024 \
+    --workers 4 --no-compile > $RES/train.log 2>&1
+  log "train rc=$?"; date -u > $RES/done
+}
+collect() {
+  mkdir -p ${OUT:-/tmp/out}
+  tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.safetensors' --exclude='*.pt' --exclude='*.bin' \
+    --exclude='checkpoint-*' . 2>/dev/null
+  cat $RES/stages.txt $RES/versions.txt 2>/dev/null; tail -15 $RES/train.log 2>/dev/null
+}
+wait_for() {
+  local t0=$(date +%s)
+  while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do sleep 5; done
+  collect
+}
+case "${1:-}" in
+  start) mkdir -p $RES; rm -f $RES/done
+         python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > $RES/pip.log 2>&1 || { cat $RES/pip.log; exit 1; }
+         setsid nohup bash "$0" job > $RES/job.log 2>&1 < /dev/null & wait_for ${2:-540} ;;
+  wait)  wait_for ${2:-560} ;;
+  job)   job ;;
+  *)     echo "usage: $0 start|wait|job"; exit 2 ;;
+esac
