@@ -206,7 +206,7 @@ def train_figures(out) -> dict:
             figs['grpo-mem'] = _line(steps, {'peak GiB': [r.get('gpu_mem_gb') for r in gl]}, 'GRPO: GPU peak memory', 'GiB')
     return figs
 
-# %% ../nbs/22_train.ipynb #610ff2a9
+# %% ../nbs/22_train.ipynb #30f40f0a
 CAVEAT = ("Toy scale: a model trained from scratch on a handful of tasks memorises them. These figures show that the "
           "machinery works and what it costs, not a research result; swap in a pretrained model and many tasks for one.")
 
@@ -229,12 +229,12 @@ def summary_md(out) -> str:
     return '\n'.join(lines)
 
 def write_report(out) -> Path:
-    "Write `out/summary.md`, `out/report.html` (figures inlined, plotly.js once) and one HTML file per figure under `out/figures`"
+    "Write `out/summary.md`, `out/report.html` (figures inlined, plotly.js once) and each figure as plotly JSON under `out/figures` (`plotly.io.read_json`)"
     import html as _html
     from cuda_agent_lab.report import figures_html
     out = Path(out); figs = train_figures(out); md = summary_md(out)
     write_atomic(out/'summary.md', md)
-    for k, f in figs.items(): write_atomic(out/'figures'/f'{k}.html', f.to_html(include_plotlyjs=True, full_html=True))
+    for k, f in figs.items(): write_atomic(out/'figures'/f'{k}.json', f.to_json())
     body = f'<pre>{_html.escape(md)}</pre>' + (figures_html(figs) if figs else '<p>No trainer step logged yet.</p>')
     write_atomic(out/'report.html', f'<!doctype html>\n<html><head><meta charset="utf-8"><title>Training run</title></head>\n<body>\n{body}\n</body></html>\n')
     return out/'report.html'

@@ -50,7 +50,7 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     assert sum(not torch.equal(a[k], b[k]) for k in a) > len(a) // 2       # GRPO took real optimizer steps
     html = (out/'report.html').read_text()
     for fig in ('rft-loss', 'rft-accuracy', 'eval-rewards', 'grpo-reward', 'grpo-reward-dist', 'grpo-minus1', 'grpo-seconds', 'grpo-eph'):
-        assert f'id="fig-{fig}"' in html and (out/'figures'/f'{fig}.html').exists(), fig
+        assert f'id="fig-{fig}"' in html and (out/'figures'/f'{fig}.json').exists(), fig
     assert html.count('plotly.js v') <= 1 and '<script src="http' not in html
     md = (out/'summary.md').read_text()
     assert 'Toy scale' in md and '| held_out | 1 |' in md and '(not run yet)' not in md
