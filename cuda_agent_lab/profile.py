@@ -14,15 +14,15 @@ import torch
 from .jit import cache_dir, content_hash, libcuda, _ensure_context
 
 # %% auto #0
-__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'GATE_THREADS', 'GATE_MAX_S', 'GATE_SOURCE', 'TIMER_VERSION',
-           'MAX_CACHED_SPREAD', 'CEILING_VERSION', 'CEILING_SIZES', 'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize',
-           'flush_buffer', 'CpuTimer', 'hidden_work_ms', 'lead_seconds', 'DeviceGate', 'device_gate', 'CudaTimer',
-           'lock_dir', 'physical_gpu', 'lock_path', 'open_device_lock', 'device_lock', 'device_share', 'make_timer',
-           'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model', 'precision_settings', 'precision',
-           'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir', 'baseline_key',
-           'cached_baseline', 'spread', 'scrub_records', 'time_compiled', 'time_baselines', 'ceilings_dir',
-           'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes',
-           'speed_of_light', 'meta_outputs']
+__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'GATE_THREADS', 'GATE_MAX_S', 'GATE_SOURCE', 'gate_errors',
+           'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'CEILING_VERSION', 'CEILING_SIZES', 'CEILING_REPS', 'SOL_MARGIN',
+           'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms', 'lead_seconds', 'DeviceGate',
+           'device_gate', 'CudaTimer', 'lock_dir', 'physical_gpu', 'lock_path', 'open_device_lock', 'device_lock',
+           'device_share', 'make_timer', 'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model',
+           'precision_settings', 'precision', 'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal',
+           'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread', 'scrub_records', 'time_compiled',
+           'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves',
+           'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -36,7 +36,7 @@ _event_sync = torch.cuda.Event.synchronize
 _raw_sync = getattr(torch._C, '_cuda_synchronize', None)   # the current device's synchronize, without a device switch
 _spin = getattr(torch.cuda, '_sleep', None)                  # a one-thread kernel that busy-waits a number of clock cycles
 
-# %% ../nbs/05_profile.ipynb #49288709
+# %% ../nbs/05_profile.ipynb #3e8424f6
 @dataclass
 class Timing:
     "Summary of repeated calls' times, in milliseconds"
@@ -49,6 +49,7 @@ class Timing:
     n: int          # number of timed calls
     cv: float       # coefficient of variation, std/mean
     host_ms: float|None = None   # on a GPU, the median host time of a timed call (start-event launch to end-event launch)
+    lead: str|None = None        # on a GPU, what led the calls: 'gate', 'spin' (the gate could not be built) or 'none'
 
     def to_dict(self) -> dict: return asdict(self)
     @classmethod
@@ -64,7 +65,7 @@ def summarize(times_ms) -> Timing:
     return Timing(median_ms=float(np.median(a)), mean_ms=mean, std_ms=std, p10_ms=float(np.percentile(a, 10)),
                   p90_ms=float(np.percentile(a, 90)), min_ms=float(a.min()), n=int(a.size), cv=std / mean if mean > 0 else 0.0)
 
-# %% ../nbs/05_profile.ipynb #aa5a24a3
+# %% ../nbs/05_profile.ipynb #607c99e5
 L2_FLUSH_BYTES = 256 << 20   # written before each GPU call; well over the H200's 60 MB of L2
 _flush_bufs = {}
 
@@ -109,17 +110,28 @@ def lead_seconds(host_s:list[float], # host seconds of recent calls, from the fl
 GATE_THREADS, GATE_MAX_S = 1024, 0.02   # the gate's blocks; it opens by itself after this long without the host
 GATE_SOURCE = r'''
 extern "C" __global__ void __launch_bounds__(1024, 2)
-cal_gate(volatile int* flags, int nblocks, int gen, long long max_ns) {
-    // thread 0 of each block says it runs, then waits (sleeping between looks) for the host to open the gate;
+cal_gate(volatile int* flags, int nblocks, int gen, long long max_ns, volatile int* release) {
+    // thread 0 of each block says it runs, then waits (sleeping between looks) for the gate to open: block 0 reads the
+    // host's flag (pinned memory, over the bus) and passes it on through `release` in device memory, which the other
+    // blocks read (264 blocks reading host memory see the flag one after another, over ~0.25 ms);
     // the block's other threads wait at the barrier, holding the SM's thread slots without issuing work
     if (threadIdx.x == 0) {
         flags[blockIdx.x] = gen; __threadfence_system();
         unsigned long long t0, t;
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-        while (flags[nblocks] != gen) {
-            __nanosleep(200);
-            asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-            if ((long long)(t - t0) > max_ns) break;
+        if (blockIdx.x == 0) {
+            while (flags[nblocks] != gen) {
+                __nanosleep(200);
+                asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+                if ((long long)(t - t0) > max_ns) break;
+            }
+            *release = gen; __threadfence();
+        } else {
+            while (*release != gen) {
+                __nanosleep(100);
+                asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+                if ((long long)(t - t0) > max_ns) break;
+            }
         }
     }
     __syncthreads();
@@ -129,7 +141,7 @@ cal_gate(volatile int* flags, int nblocks, int gen, long long max_ns) {
 class DeviceGate:
     """The lead as a gate over the whole device: as many 1024-thread blocks as its SMs hold at once, queued on the current
     stream. `close` returns once every block runs, so no kernel launched after it, on any stream, can start; `open`
-    lets them all exit at once (the host writes pinned memory the blocks read, sleeping between looks)"""
+    lets them all exit at once (the host writes pinned memory that one block reads and passes on in device memory)"""
     def __init__(self, device):
         from .jit import nvrtc_compile, load_function, device_arch
         import ctypes
@@ -138,11 +150,13 @@ class DeviceGate:
         with torch.cuda.device(d):   # compiled here, never read from a cache a candidate could write
             self.fn = load_function(nvrtc_compile(GATE_SOURCE, 'cal_gate.cu', device_arch())[0], 'cal_gate', 'cal_gate.cu')
         self.buf = torch.zeros(self.blocks + 1, dtype=torch.int32, pin_memory=True); self.flags = self.buf.numpy()
+        self.release = torch.zeros(1, dtype=torch.int32, device=d)
         ptr = ctypes.c_void_p()
         if libcuda().cuMemHostGetDevicePointer_v2(ctypes.byref(ptr), ctypes.c_void_p(self.buf.data_ptr()), 0): ptr.value = self.buf.data_ptr()
-        self.args = (ctypes.c_void_p(ptr.value), ctypes.c_int(self.blocks), ctypes.c_int(0), ctypes.c_int64(int(GATE_MAX_S * 1e9)))
-        self.params = (ctypes.c_void_p * 4)(*[ctypes.addressof(a) for a in self.args])
-        self.gen, self.full = 0, []   # per call: whether every block was seen running before the call
+        self.args = (ctypes.c_void_p(ptr.value), ctypes.c_int(self.blocks), ctypes.c_int(0), ctypes.c_int64(int(GATE_MAX_S * 1e9)),
+                     ctypes.c_void_p(self.release.data_ptr()))
+        self.params = (ctypes.c_void_p * 5)(*[ctypes.addressof(a) for a in self.args])
+        self.gen, self.held = 0, 0   # calls, and how many of them saw every block running before the call
     def close(self, stream:int, wait_s:float=0.05) -> bool:
         "Queue the gate on `stream` (a raw handle); wait (up to `wait_s`) until every block of it runs; whether all did"
         self.gen += 1; self.args[2].value = self.gen
@@ -150,17 +164,18 @@ class DeviceGate:
         if rc: raise RuntimeError(f"the timer's gate kernel did not launch (CUDA driver error {rc})")
         seen, t0, gen = self.flags[:self.blocks], _perf_counter(), self.gen
         while not (seen == gen).all():
-            if _perf_counter() - t0 > wait_s: self.full.append(False); return False
-        self.full.append(True); return True
+            if _perf_counter() - t0 > wait_s: return False
+        self.held += 1; return True
     def open(self): self.flags[self.blocks] = self.gen
 
-_gates = {}
+_gates, gate_errors = {}, {}
 def device_gate(device):
-    "The `DeviceGate` of `device`, made once per process; None where it cannot be built (then the one-thread spin leads)"
+    """The `DeviceGate` of `device`, made once per process; None where it cannot be built (then the one-thread spin
+    leads, `Timing.lead` says so, and `gate_errors[device]` keeps why)"""
     d = _cuda_device(device)
     if d not in _gates:
         try: _gates[d] = DeviceGate(d)
-        except Exception: _gates[d] = None
+        except Exception as e: _gates[d], gate_errors[d] = None, f"{type(e).__name__}: {e}"
     return _gates[d]
 
 class CudaTimer:
@@ -267,7 +282,7 @@ def device_share(device):
     try: yield
     finally: fcntl.flock(fd, fcntl.LOCK_UN)
 
-# %% ../nbs/05_profile.ipynb #59185471
+# %% ../nbs/05_profile.ipynb #16b80022
 def _check_input_sets(input_sets) -> list:
     if isinstance(input_sets, torch.Tensor) or not len(input_sets) or any(isinstance(s, torch.Tensor) for s in input_sets):
         raise TypeError("input_sets must be a non-empty list of argument lists, e.g. [[x1, y1], [x2, y2]]; "
@@ -346,7 +361,7 @@ def time_fn(fn, # called as `fn(*inputs)`
                 if precise_enough(timer.results(), precision) or _perf_counter() - t0 >= max_time_s: break
                 check_at = i + 1 + max(1, (i + 1) // 8)
         t = summarize(timer.results())
-        if isinstance(timer, CudaTimer): t.host_ms = float(np.median(timer.host)) * 1e3
+        if isinstance(timer, CudaTimer): t.host_ms, t.lead = float(np.median(timer.host)) * 1e3, timer.lead or 'none'
         return t
 
 # %% ../nbs/05_profile.ipynb #a258957e
@@ -398,7 +413,7 @@ def device_name(device='cpu') -> str:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
     return f"{_cpu_model()} ({cores} cores)"
 
-# %% ../nbs/05_profile.ipynb #e9d10708
+# %% ../nbs/05_profile.ipynb #d2d8fec8
 def harness_dir() -> Path:
     "Folder of the harness's own records (baseline timings, copy ceilings, the sealing key), beside the build caches: a sandbox refuses a candidate's writes there"
     d = cache_dir().parent/'harness'
@@ -447,7 +462,7 @@ def baselines_dir() -> Path:
     d.mkdir(parents=True, exist_ok=True)
     return d
 
-TIMER_VERSION = 8   # part of the cache key: baselines timed by an earlier timer are measured again
+TIMER_VERSION = 9   # part of the cache key: baselines timed by an earlier timer are measured again
 
 def baseline_key(key:str, device, settings:dict, n_inputs:int, compile:bool) -> str:
     "Cache key of a baseline timing: everything that changes its numbers"

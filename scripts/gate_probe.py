@@ -58,14 +58,14 @@ def main():
     for r in range(a.rounds):
         for name, fn in ks.items():
             for lead in ('gate', 'spin', False):
-                n0 = len(gate.full) if gate else 0
+                g0, h0 = (gate.gen, gate.held) if gate else (0, 0)
                 t = P.time_fn(fn, [[]], 'cuda', min_time_s=0.2, lead=lead)
-                full = gate.full[n0:] if gate and lead == 'gate' else []
+                full = (gate.held - h0, gate.gen - g0) if gate and lead == 'gate' else None
                 row = dict(round=r, kernel=name, lead=str(lead), median_ms=t.median_ms, p10_ms=t.p10_ms, p90_ms=t.p90_ms,
-                           cv=t.cv, n=t.n, host_ms=t.host_ms, gate_full=(sum(full), len(full)) if full else None)
+                           cv=t.cv, n=t.n, host_ms=t.host_ms, gate_full=full)
                 res['rows'].append(row)
                 print(f"{r} {name:15s} {str(lead):5s} {t.median_ms:.4f} ms ({t.p10_ms:.4f}-{t.p90_ms:.4f}) host {t.host_ms or 0:.4f}"
-                      + (f" full {sum(full)}/{len(full)}" if full else ''), flush=True)
+                      + (f" full {full[0]}/{full[1]}" if full else ''), flush=True)
             t = P.time_fn(fn, [[]], 'cuda', precision=0.01, max_time_s=2.0)   # issue 36: the precision stop on a GPU
             res['rows'].append(dict(round=r, kernel=name, lead='gate_precise', median_ms=t.median_ms, p10_ms=t.p10_ms,
                                     p90_ms=t.p90_ms, cv=t.cv, n=t.n, host_ms=t.host_ms))
