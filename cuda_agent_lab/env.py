@@ -175,11 +175,11 @@ class KernelEnv:
     @property
     def reward(self) -> int|None: return None if self.ep is None else self.ep['reward']
 
-# %% ../nbs/11_env.ipynb #6148069a
+# %% ../nbs/11_env.ipynb #4473f14b
 def _reset(self:KernelEnv) -> tuple[list, list]:
     "A fresh locked workspace and record; the opening messages (system, then the task) and the tool schemas"
     from cuda_agent_lab.skill import make_workspace
-    from cuda_agent_lab.tools import Toolbox
+    from cuda_agent_lab.tools import Toolbox, chat_schemas
     self.close()
     k = self.k + self._episodes; self._episodes += 1
     with _workspace_lock: self.ws = make_workspace(self.task, device=self.device, fmt=self.fmt, served=self.served)
@@ -196,7 +196,7 @@ def _reset(self:KernelEnv) -> tuple[list, list]:
                    finished=None, wall_s=None, locking=self.ws.locking,
                    messages=[dict(role='system', content=SYSTEM_PROMPT),
                              dict(role='user', content=task_prompt(self.task, self.device, self.fmt))],
-                   tools=self.box.schemas(), steps=[], stop_reason=None, evaluation=None, reward=None, files={},
+                   tools=chat_schemas(), steps=[], stop_reason=None, evaluation=None, reward=None, files={},
                    limits=self.limits.to_dict(), versions=versions(self.device), tokens=0, format_errors=0,
                    served=self.server is not None, **(dict(served_error=served_error) if served_error else {}))
     self.save()

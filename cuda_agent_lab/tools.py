@@ -12,10 +12,11 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['TOOL_NAMES', 'TOOL_SPECS', 'SKIP_DIRS', 'MAX_TRACKED', 'ToolResult', 'ToolError', 'MalformedCall', 'cut',
-           'tool_schema', 'check_value', 'check_object', 'parse_arguments', 'confine', 'locked_by', 'file_state',
-           'snapshot', 'text_of', 'udiff', 'Shell', 'Toolbox', 'toolbox_method', 'compile_regex', 'number_lines',
-           'apply_edit', 'expand_braces', 'grep_text', 'with_context', 'find_cell', 'new_cell', 'edit_cells']
+__all__ = ['TOOL_NAMES', 'TOOL_SPECS', 'CHAT_RETURN', 'SKIP_DIRS', 'MAX_TRACKED', 'ToolResult', 'ToolError', 'MalformedCall',
+           'cut', 'tool_schema', 'chat_schema', 'chat_schemas', 'check_value', 'check_object', 'parse_arguments',
+           'confine', 'locked_by', 'file_state', 'snapshot', 'text_of', 'udiff', 'Shell', 'Toolbox', 'toolbox_method',
+           'compile_regex', 'number_lines', 'apply_edit', 'expand_braces', 'grep_text', 'with_context', 'find_cell',
+           'new_cell', 'edit_cells']
 
 # %% ../nbs/08_tools.ipynb #6401e033
 TOOL_NAMES = ('Bash', 'BashOutput', 'KillBash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Glob', 'Grep', 'NotebookEdit')
@@ -44,7 +45,7 @@ def cut(text:str, budget:int) -> str:
     if len(text) <= budget: return text
     return f"{text[:budget]}\n[output cut: {len(text) - budget} more characters]"
 
-# %% ../nbs/08_tools.ipynb #b312a05f
+# %% ../nbs/08_tools.ipynb #cba4c18c
 def _arg(type, description, **kw): return dict(type=type, description=description, **kw)
 
 _PATH = "absolute, or relative to the workspace root"
@@ -79,7 +80,8 @@ TOOL_SPECS = {
  'MultiEdit': ("Apply several edits to one file, in order, each to the result of the one before. All or nothing: when "
                "one fails the file is left as it was.",
           dict(file_path=_arg('string', f"The file, {_PATH}"),
-               edits=_arg('array', "The edits, applied in order", minItems=1, items=dict(type='object', properties=_EDIT,
+               edits=_arg('array', "The edits, applied in order: each an object with old_string, new_string and, "
+                                   "optionally, replace_all, as Edit takes them", minItems=1, items=dict(type='object', properties=_EDIT,
                           required=['old_string', 'new_string'], additionalProperties=False))), ['file_path', 'edits']),
  'Glob': ("Find files by name pattern (`**/*.cu`, `kernels/*.{c,cu}`); newest first, paths relative to the workspace root.",
           dict(pattern=_arg('string', "Glob pattern; ** matches any number of folders"),
@@ -111,6 +113,28 @@ def tool_schema(name:str) -> dict:
     desc, props, required = TOOL_SPECS[name]
     return json.loads(json.dumps({'type': 'function', 'function': {'name': name, 'description': desc, 'parameters': {
         'type': 'object', 'properties': props, 'required': required, 'additionalProperties': False}}}))
+
+# %% ../nbs/08_tools.ipynb #c85a13b4
+def _chat_type(p:dict) -> dict:
+    "The type part of one property as `get_json_schema` writes it from the hint `trl_env` gives that property"
+    out = {'type': p['type']}
+    if p['type'] == 'array': out['items'] = _chat_type(p.get('items') or {'type': 'object'})
+    if p.get('enum'): out['enum'] = list(p['enum'])
+    return out
+
+CHAT_RETURN = "What the tool answers, as the agent reads it."
+
+def chat_schema(name:str) -> dict:
+    "Tool `name` as a chat template shows it when given as a Python function (transformers' `get_json_schema` of `trl_env.tool_method(name)`)"
+    desc, props, required = TOOL_SPECS[name]
+    params = {k: {**_chat_type(p), 'description': ' '.join((p.get('description') or k).split())} for k, p in props.items()}
+    return {'type': 'function', 'function': {'name': name, 'description': desc.strip(), 'parameters': {
+        'type': 'object', 'properties': params, 'required': [k for k in props if k in required]},
+        'return': {'type': 'string', 'description': CHAT_RETURN}}}
+
+def chat_schemas() -> list[dict]:
+    "The ten tools as every chat prompt shows them, in the order of their names (as TRL lists an environment's methods)"
+    return [chat_schema(n) for n in sorted(TOOL_NAMES)]
 
 # %% ../nbs/08_tools.ipynb #f638af01
 _TYPES = {'string': str, 'integer': int, 'boolean': bool, 'array': list, 'object': dict}

@@ -40,6 +40,8 @@ def test_exports_of_the_demo_run_and_an_sft_step_on_them(demo, tmp_path, capsys)
     row = ds[0]
     assert row['task'] == 'diag_matmul' and row['reward'] >= 1 and row['messages'][-1]['role'] == 'assistant'
 
+    from cuda_agent_lab.tools import chat_schemas
+    assert json.loads(row['tools']) == chat_schemas()                 # the tools as TRL's GRPO renders them (tests/test_trl.py)
     model, tok = tiny_policy()
     text = tok.apply_chat_template(row['messages'], tools=json.loads(row['tools']), tokenize=False)
     call = next(c for m in row['messages'] if m.get('tool_calls') for c in m['tool_calls'])

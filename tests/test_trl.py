@@ -21,6 +21,16 @@ def test_grpo_steps_through_kernel_env(tmp_path):
                            use_cpu=True, bf16=False, activation_checkpointing=False, learning_rate=1e-3,
                            per_device_train_batch_size=4, num_generations=4, max_completion_length=512, max_steps=2,
                            logging_steps=1, report_to='none', save_strategy='no', max_tool_calling_iterations=2, beta=0.0, seed=0)
+    # the prompt TRL renders (its own tool list, from KernelTools's methods) is the one every episode shows a policy
+    # (`hf.render_prompt` of the env's opening messages and tools) and the RFT export's rows render: same text
+    from cuda_agent_lab.env import KernelEnv
+    from cuda_agent_lab.hf import render_prompt
+    from cuda_agent_lab.tasks import get_task
+    row = trainer.train_dataset[0]
+    trl_text = tok.apply_chat_template(conversation=[row['prompt']], tools=trainer._env_tools[None], chat_template=trainer.chat_template,
+                                       add_generation_prompt=True, tokenize=False)[0]
+    with KernelEnv(get_task(row['task']), 'cpu') as env: msgs, tools = env.reset()
+    assert trl_text == render_prompt(tok, msgs, tools) and '"name": "MultiEdit"' in trl_text
     trainer.train()
 
     reward = trainer.reward
