@@ -132,7 +132,7 @@ def evaluate_policy(out, model_dir, tasks, held_out=None, device:str='cpu', n:in
     res['generate_s'] = sum(pol.generate_s)
     return res
 
-# %% ../nbs/22_train.ipynb #54f213f2
+# %% ../nbs/22_train.ipynb #2d21d9ff
 def grpo(out, model_dir, tasks, device:str='cpu', steps:int=2, num_generations:int=4, lr:float=1e-5,
          max_completion_length:int=512, max_turns:int=2, workers:int=1, eval_kw:dict|None=None, script=None, log=print, **config) -> dict:
     "TRL GRPO through KernelEnv from the model in `model_dir` for `steps` steps (resuming a cut run); the result in `out/grpo/model`"
@@ -156,7 +156,7 @@ def grpo(out, model_dir, tasks, device:str='cpu', steps:int=2, num_generations:i
     trainer.save_model(str(work/'model')); tok.save_pretrained(work/'model')
     rows = [r for r in read_log(work/'log.jsonl') if 'rewards' in r]
     log(f"grpo: {steps} steps, mean reward per step {[round(sum(r['rewards']) / len(r['rewards']), 2) for r in rows]} ({time.time() - t0:.0f} s)")
-    return dict(steps=steps, seconds=time.time() - t0, model=str(work/'model'),
+    return dict(steps=steps, seconds=time.time() - t0, model=str(work/'model'), temperature=trainer.args.temperature,
                 reward_mean=[sum(r['rewards']) / len(r['rewards']) for r in rows])
 
 # %% ../nbs/22_train.ipynb #1f807103
@@ -239,11 +239,11 @@ def write_report(out) -> Path:
     write_atomic(out/'report.html', f'<!doctype html>\n<html><head><meta charset="utf-8"><title>Training run</title></head>\n<body>\n{body}\n</body></html>\n')
     return out/'report.html'
 
-# %% ../nbs/22_train.ipynb #bed41bae
+# %% ../nbs/22_train.ipynb #791f5b01
 def run_pipeline(out='runs/train', tasks='diag_matmul', held_out=None, device:str='cpu', size:str='tiny', model=None,
                  stages=STAGES, data_n:int=1, rft_steps:int=50, rft_lr:float=1e-3, eval_n:int=1, eval_turns:int=8,
                  max_new_tokens:int=512, grpo_steps:int=2, grpo_generations:int=4, grpo_lr:float=1e-5, grpo_turns:int=2,
-                 grpo_completion_length:int=512,
+                 grpo_completion_length:int=512, grpo_temperature:float=1.0,
                  workers:int=1, eval_kw:dict|None=None, script=None, log=print) -> dict:
     "Run the `stages` in order into `out`, skipping the ones already done; the stage records"
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
@@ -262,7 +262,7 @@ def run_pipeline(out='runs/train', tasks='diag_matmul', held_out=None, device:st
             if s == 'eval': r = evaluate_policy(out, start, tasks, held_out, device, eval_n, max_new_tokens=max_new_tokens,
                                                 max_turns=eval_turns, workers=workers, eval_kw=eval_kw, log=log)
             else: r = grpo(out, start, tasks, device, grpo_steps, grpo_generations, grpo_lr, grpo_completion_length, grpo_turns, workers,
-                           eval_kw, script, log)
+                           eval_kw, script, log, temperature=grpo_temperature)
         done[s] = _finish(out, s, r)
         write_report(out)
     return done
@@ -273,7 +273,7 @@ def _trained(out:Path, model) -> Path:
     if model: return Path(model)
     raise FileNotFoundError(f"{p}: no RFT checkpoint; run the rft stage first (or give model=, a pretrained folder)")
 
-# %% ../nbs/22_train.ipynb #0fa86d0a
+# %% ../nbs/22_train.ipynb #02d6e226
 def train_cmd(out:str='runs/train',        # run folder (a rerun resumes it: finished stages are skipped)
               tasks:str='diag_matmul',     # training tasks: names, 'level1', 'all'
               held_out:str=None,           # held-out tasks for the evaluation after RFT
@@ -292,6 +292,7 @@ def train_cmd(out:str='runs/train',        # run folder (a rerun resumes it: fin
               grpo_lr:float=1e-5,          # GRPO learning rate
               grpo_turns:int=2,            # turns per GRPO episode
               grpo_completion_length:int=512, # tokens per GRPO completion
+              grpo_temperature:float=1.0,  # sampling temperature of the GRPO rollouts (TRL's default 1.0)
               workers:int=1,               # episodes at once
               no_compile:bool=False):      # skip the torch.compile baseline in every evaluation (faster on a CPU)
     "Run the training pipeline (scripted data, RFT, evaluation of the fine-tuned model, GRPO) into a run folder"
@@ -299,7 +300,7 @@ def train_cmd(out:str='runs/train',        # run folder (a rerun resumes it: fin
     try:
         run_pipeline(out, tasks, held_out, device, size, model, tuple(s.strip() for s in stages.split(',') if s.strip()), data_n,
                      rft_steps, rft_lr, eval_n, eval_turns, max_new_tokens, grpo_steps, grpo_generations, grpo_lr, grpo_turns,
-                     grpo_completion_length, workers, dict(compile=False) if no_compile else None)
+                     grpo_completion_length, grpo_temperature, workers, dict(compile=False) if no_compile else None)
     except (ValueError, FileNotFoundError, RuntimeError) as e: print(f"cal train: {e}", file=sys.stderr); return 2
     print(f"report: {Path(out)/'report.html'}\nsummary: {Path(out)/'summary.md'}")
     return 0

@@ -11,7 +11,7 @@ from cuda_agent_lab.trl_env import alternating_script
 
 CANDIDATES = {p.parent.name: p.read_text() for p in (Path(__file__).parent/'fixtures'/'one_file').glob('*/model_new.py')}
 KW = dict(tasks='diag_matmul', held_out='gelu', device='cpu', size='tiny', rft_steps=3, eval_turns=1, max_new_tokens=24,
-          grpo_steps=2, grpo_generations=4, grpo_turns=2, eval_kw=dict(compile=False))
+          grpo_steps=2, grpo_generations=4, grpo_turns=2, grpo_temperature=0.9, eval_kw=dict(compile=False))
 
 
 @pytest.mark.slow
@@ -41,6 +41,7 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     assert ev['train']['episodes'] == 1 and ev['held_out']['episodes'] == 1 and set(ev['held_out']['rewards']) == {'gelu'}
     eps = read_episodes(out/'eval'/'train') + read_episodes(out/'eval'/'held_out')
     assert {e['policy'] for e in eps} == {'hf:model'} and all(e['steps'] for e in eps)   # the checkpoint acted
+    assert done['grpo']['temperature'] == 0.9                              # the rollouts sampled as asked
     g = [r for r in read_log(out/'grpo'/'log.jsonl') if 'rewards' in r]
     assert len(g) == 2 and all(len(r['rewards']) == 4 and 'kernel/pass_rate' in r for r in g)
     got = [x for r in g for x in r['rewards']]
