@@ -413,7 +413,7 @@ def device_name(device='cpu') -> str:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
     return f"{_cpu_model()} ({cores} cores)"
 
-# %% ../nbs/05_profile.ipynb #d2d8fec8
+# %% ../nbs/05_profile.ipynb #f08f6e95
 def harness_dir() -> Path:
     "Folder of the harness's own records (baseline timings, copy ceilings, the sealing key), beside the build caches: a sandbox refuses a candidate's writes there"
     d = cache_dir().parent/'harness'
@@ -462,7 +462,7 @@ def baselines_dir() -> Path:
     d.mkdir(parents=True, exist_ok=True)
     return d
 
-TIMER_VERSION = 9   # part of the cache key: baselines timed by an earlier timer are measured again
+TIMER_VERSION = 10  # part of the cache key: baselines timed by an earlier timer are measured again
 
 def baseline_key(key:str, device, settings:dict, n_inputs:int, compile:bool) -> str:
     "Cache key of a baseline timing: everything that changes its numbers"

@@ -12,11 +12,11 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'SLICE', 'ENV_KEYS', 'REF_BUDGET_S',
-           'TIMING_PRECISION', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES', 'LIMITS', 'N_CHECKS', 'N_PROFILE_SETS',
-           'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device',
-           'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names', 'describe_threads',
-           'import_candidate', 'harness_intact', 'writable_roots', 'secret_paths', 'audit_rule', 'asked_by',
-           'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
+           'TIMING_PRECISION', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC', 'N_CHECKS',
+           'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker',
+           'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names',
+           'describe_threads', 'import_candidate', 'harness_intact', 'writable_roots', 'secret_paths', 'audit_rule',
+           'asked_by', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
            'TimedOutputWrong', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker',
            'exit_violation', 'evaluate', 'untrusted_records', 'timeline', 'details', 'Spawned', 'spawn_worker',
            'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
@@ -729,9 +729,10 @@ def run_worker(req:dict) -> dict:
                    harness_traceback=traceback.format_exc()[-4000:], phase=w.v['phase'] + ':stopped')
     return w.v
 
-# %% ../nbs/07_sandbox.ipynb #cd49e15e
+# %% ../nbs/07_sandbox.ipynb #f4d9192b
 import ctypes
 LIMITS = dict(file_bytes=1 << 30, cpu_address_space=16 << 30)
+STEADY_MALLOC = {'MALLOC_MMAP_THRESHOLD_': str(32 << 20), 'MALLOC_TRIM_THRESHOLD_': str(1 << 40)}   # glibc's, fixed: see above
 _LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform == 'linux' else None   # loaded here: no dlopen after fork
 
 def _limits(device:str, timeout:float):
@@ -752,7 +753,7 @@ def _env(device:str, gpu:int|None, scratch:Path, harness:bool=False) -> dict:
     env.update(PYTHONDONTWRITEBYTECODE='1', TMPDIR=str(scratch/'tmp'), CAL_CACHE_DIR=str(root),
                TORCH_EXTENSIONS_DIR=str(root/'torch_extensions'), TORCHINDUCTOR_CACHE_DIR=str(gen/'inductor'),
                TRITON_CACHE_DIR=str(gen/'triton'), CUPY_CACHE_DIR=str(root/'jit'/'cupy'))
-    if device == 'cpu': env.setdefault('TORCHINDUCTOR_COMPILE_THREADS', '1')
+    if device == 'cpu': env.setdefault('TORCHINDUCTOR_COMPILE_THREADS', '1'); env.update(STEADY_MALLOC)
     if device.startswith('cuda'): env['CUDA_VISIBLE_DEVICES'] = str(gpu if gpu is not None else env.get('CUDA_VISIBLE_DEVICES', '0')).split(',')[0]
     else: env['CUDA_VISIBLE_DEVICES'] = ''
     from cuda_agent_lab.profile import lock_dir      # TMPDIR moves into the scratch folder: the timing locks must not

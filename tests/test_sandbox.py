@@ -130,3 +130,17 @@ def test_a_cpu_evaluation_waits_while_a_timing_holds_the_cores():
     assert waited['compiled'] and free['compiled'], (waited, free)
     pt, pf = waited['details']['phase_times'], free['details']['phase_times']
     assert pt['static'] - pt['task'] > 1.5 and pf['static'] - pf['task'] < 0.5, (pt, pf)   # waited before the static phase
+
+
+def test_cpu_children_get_a_steady_malloc(tmp_path):
+    """A CPU evaluation's process (candidate or baselines) starts with glibc's mmap threshold fixed and trimming off, so
+    where a large tensor lands does not depend on the process's earlier allocations (the sandbox notebook's figures)"""
+    from cuda_agent_lab.sandbox import STEADY_MALLOC, _env
+    cpu, gpu = _env('cpu', None, tmp_path), _env('cuda', 0, tmp_path, harness=True)
+    assert all(cpu[k] == v for k, v in STEADY_MALLOC.items()) and int(cpu['MALLOC_MMAP_THRESHOLD_']) >= 32 << 20
+    assert not any(k in gpu for k in STEADY_MALLOC)
+    # glibc takes them: a freed 8 MiB block is reused by the next one (no fresh mmap, so the same address)
+    code = ("import ctypes; c = ctypes.CDLL(None); c.malloc.restype = ctypes.c_void_p; c.free.argtypes = [ctypes.c_void_p]\n"
+            "a = c.malloc(8 << 20); c.free(a); b = c.malloc(8 << 20); print(a == b)")
+    env = {k: v for k, v in cpu.items() if k != 'TMPDIR'}
+    assert subprocess.run([sys.executable, '-c', code], env=env, capture_output=True, text=True).stdout.strip() == 'True'
