@@ -134,21 +134,11 @@ class Drain:
         return r
 
 def kernels(dev):
-    import cupy as cp
-    from cuda_agent_lab.jit import cuda_kernel, cdiv
-    src = 'extern "C" __global__ void twice(const float* x, float* o, int n) {\n' \
-          '    int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) o[i] = 2.0f * x[i]; }'
-    k, raw = cuda_kernel(src, 'twice'), cp.RawKernel(src, 'twice')
-    out = {'empty': lambda: None}
-    for name, n in (('scale_4k', 4096), ('scale_1M', 1 << 20), ('scale_16M', 1 << 24), ('scale_64M', 64 << 20)):
-        x = torch.randn(n, device=dev); o = torch.empty_like(x)
-        out[name] = (lambda x=x, o=o, n=n: k(cdiv(n, 256), 256, x, o, n))
-    x = torch.randn(64 << 20, device=dev); o = torch.empty_like(x); n = x.numel(); h = n // 2
-    side = cp.cuda.Stream(non_blocking=True)
-    def split():
-        with side: raw((cdiv(h, 256),), (256,), (x.data_ptr(), o.data_ptr(), cp.int32(h)))
-        k(cdiv(n - h, 256), 256, x[h:], o[h:], n - h)
-    out['split_64M_cupy'] = split
+    from cuda_agent_lab.jit import cdiv
+    from gate_probe import scalings   # scripts/ is on the path when run as a script
+    k, raw, out, (x, o, n, h) = scalings(dev, (('scale_4k', 4096), ('scale_1M', 1 << 20), ('scale_16M', 1 << 24), ('scale_64M', 64 << 20)))
+    out = {'empty': lambda: None, **out}
+    out['split_64M_cupy'] = out.pop('split_64M')
     tside = torch.cuda.Stream()
     def split_torch():
         with torch.cuda.stream(tside): k(cdiv(h, 256), 256, x, o, h)

@@ -11,15 +11,17 @@ import argparse, json, time
 from pathlib import Path
 import torch
 
-def kernels(dev):
+def scalings(dev, sizes):
+    """A bandwidth-bound scaling `o = 2 x` built twice from one source (NVRTC through cuda_kernel, and CuPy's RawKernel):
+    `(k, raw, calls)`, `calls` a whole-kernel call per `(name, floats)` in `sizes`, plus `split_64M`: half of 64M floats
+    on a non-blocking CuPy stream opened as a context, half on torch's; and `parts` `(x, o, n, h)` of that split"""
     import cupy as cp
     from cuda_agent_lab.jit import cuda_kernel, cdiv
     src = 'extern "C" __global__ void twice(const float* x, float* o, int n) {\n' \
           '    int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) o[i] = 2.0f * x[i]; }'
     k, raw = cuda_kernel(src, 'twice'), cp.RawKernel(src, 'twice')
-    mv = cuda_kernel(Path(__file__).parents[1]/'tests/redteam/honest/h04_l2_plain/matvec.cu', 'matvec_rows')
     out = {}
-    for name, n in (('scale_4k', 4096), ('scale_16M', 1 << 24), ('scale_64M', 64 << 20)):
+    for name, n in sizes:
         x = torch.randn(n, device=dev); o = torch.empty_like(x)
         out[name] = (lambda x=x, o=o, n=n: k(cdiv(n, 256), 256, x, o, n))
     x = torch.randn(64 << 20, device=dev); o = torch.empty_like(x); n = x.numel(); h = n // 2
@@ -28,6 +30,12 @@ def kernels(dev):
         with side: raw((cdiv(h, 256),), (256,), (x.data_ptr(), o.data_ptr(), cp.int32(h)))
         k(cdiv(n - h, 256), 256, x[h:], o[h:], n - h)
     out['split_64M'] = split
+    return k, raw, out, (x, o, n, h)
+
+def kernels(dev):
+    from cuda_agent_lab.jit import cuda_kernel, cdiv
+    k, raw, out, _ = scalings(dev, (('scale_4k', 4096), ('scale_16M', 1 << 24), ('scale_64M', 64 << 20)))
+    mv = cuda_kernel(Path(__file__).parents[1]/'tests/redteam/honest/h04_l2_plain/matvec.cu', 'matvec_rows')
     W = torch.randn(4096, 1024, device=dev); v = torch.randn(1024, device=dev); y = torch.empty(4096, device=dev)
     out['matvec_16MiB'] = lambda: mv(cdiv(4096, 8), 256, W, v, y, 4096, 1024)
     a = torch.randn(4096, 4096, device=dev); d = torch.randn(4096, device=dev)
