@@ -15,7 +15,6 @@
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200out
-log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
 stage_probe() {
   CAL_CACHE_DIR=/tmp/calcache timeout 240 python3 scripts/gate_probe.py --rounds 2 --out $RES/gate-probe.json > $RES/gate-probe.log 2>&1
   log "probe rc=$?"
@@ -51,16 +50,4 @@ collect() {
   for f in timing redteam cold-warm; do tail -2 $RES/$f.log 2>/dev/null; done
   cat $RES/audit-cost.md 2>/dev/null; tail -3 $RES/suite.log 2>/dev/null
 }
-wait_for() {
-  local t0=$(date +%s)
-  while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do sleep 5; done
-  collect
-}
-case "${1:-}" in
-  start) mkdir -p $RES
-         python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > $RES/pip.log 2>&1 || { cat $RES/pip.log; exit 1; }
-         setsid nohup bash "$0" job > $RES/job.log 2>&1 < /dev/null & wait_for ${2:-540} ;;
-  wait)  wait_for ${2:-560} ;;
-  job)   job ;;
-  *)     echo "usage: $0 start|wait|job"; exit 2 ;;
-esac
+source "$(dirname "$0")/h200-lib.sh"; main "$@"

@@ -16,7 +16,6 @@
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200out
-log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
 stage_coldwarm() {   # every format, cold then warm: the CUDA ones, and the CPU ones on a GPU host
   python3 -m pytest -q -rA -n 6 -p no:cacheprovider tests/test_cold_warm.py > $RES/cold-warm.log 2>&1; log "cold/warm rc=$?"
 }
@@ -51,16 +50,4 @@ collect() {
   mkdir -p ${OUT:-/tmp/out}; tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.tmp' . 2>/dev/null
   cat $RES/stages.txt 2>/dev/null; for f in cold-warm l2-sol redteam probe; do tail -2 $RES/$f.log 2>/dev/null; done
 }
-wait_for() {
-  local t0=$(date +%s)
-  while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do sleep 5; done
-  collect
-}
-case "${1:-}" in
-  start) mkdir -p $RES
-         python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > $RES/pip.log 2>&1 || { cat $RES/pip.log; exit 1; }
-         setsid nohup bash "$0" job > $RES/job.log 2>&1 < /dev/null & wait_for ${2:-540} ;;
-  wait)  wait_for ${2:-560} ;;
-  job)   job ;;
-  *)     echo "usage: $0 start|wait|job"; exit 2 ;;
-esac
+source "$(dirname "$0")/h200-lib.sh"; main "$@"

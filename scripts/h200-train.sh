@@ -15,7 +15,6 @@
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200train
-log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
 job() {
   export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache TORCHINDUCTOR_COMPILE_THREADS=4
   log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
@@ -35,16 +34,4 @@ collect() {
     --exclude='checkpoint-*' . 2>/dev/null
   cat $RES/stages.txt $RES/versions.txt 2>/dev/null; tail -15 $RES/train.log 2>/dev/null
 }
-wait_for() {
-  local t0=$(date +%s)
-  while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do sleep 5; done
-  collect
-}
-case "${1:-}" in
-  start) mkdir -p $RES; rm -f $RES/done
-         python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl > $RES/pip.log 2>&1 || { cat $RES/pip.log; exit 1; }
-         setsid nohup bash "$0" job > $RES/job.log 2>&1 < /dev/null & wait_for ${2:-540} ;;
-  wait)  wait_for ${2:-560} ;;
-  job)   job ;;
-  *)     echo "usage: $0 start|wait|job"; exit 2 ;;
-esac
+source "$(dirname "$0")/h200-lib.sh"; main "$@"

@@ -23,7 +23,6 @@
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200out
-log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
 job() {
   export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache TORCHINDUCTOR_COMPILE_THREADS=2
   mkdir -p $RES/bench
@@ -80,16 +79,4 @@ collect() {
   cat $RES/stages.txt 2>/dev/null; tail -2 $RES/reports/h200-sweep/episodes.jsonl 2>/dev/null | cut -c1-200
   grep -h "^\[" $RES/sweep.log $RES/rollout.log 2>/dev/null | tail -3; tail -2 $RES/pytest-gpu.log 2>/dev/null
 }
-wait_for() {
-  local t0=$(date +%s)
-  while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do sleep 5; done
-  collect
-}
-case "${1:-}" in
-  start) mkdir -p $RES
-         python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl > $RES/pip.log 2>&1 || { cat $RES/pip.log; exit 1; }
-         setsid nohup bash "$0" job > $RES/job.log 2>&1 < /dev/null & wait_for ${2:-540} ;;
-  wait)  wait_for ${2:-560} ;;
-  job)   job ;;
-  *)     echo "usage: $0 start|wait|job"; exit 2 ;;
-esac
+source "$(dirname "$0")/h200-lib.sh"; PIP_EXTRA="--upgrade --no-cache-dir"; main "$@"
