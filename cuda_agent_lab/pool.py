@@ -74,7 +74,7 @@ def compile_ahead(candidate, device:str='cuda', arch:str|None=None, timeout:floa
     except (OSError, ValueError) as e: return dict(kernels=[], kernel_errors=[str(e)])
     finally: w.discard()
 
-# %% ../nbs/16_pool.ipynb #02b37165
+# %% ../nbs/16_pool.ipynb #1809dc96
 def _lost_result(job:Job, why:str) -> dict:
     return dict(task=getattr(job.task, 'name', job.task), device=job.device, compiled=False, correct=False, reward=-1, t_candidate_ms=None,
                 t_eager_ms=None, t_compile_ms=None, speedup_eager=None, speedup_compile=None, violations=['crash'],
@@ -107,7 +107,7 @@ class EvalPool:
                  compile_workers:int|None=None, # compile-ahead lanes (default: a few on cuda, none on cpu)
                  prespawn:bool|int=True,        # keep a worker started ahead in every lane (an int: that many per lane)
                  arch:str|None=None,            # CUDA architecture for compile-ahead (default: asked of the first GPU)
-                 lanes_per_gpu:int=1):          # local backend: evaluations in flight per GPU; 2 overlaps one's set-up with another's locked checks and timing
+                 lanes_per_gpu:int=1):          # local backend: evaluations in flight per GPU; 2 overlaps one's set-up and checks with another's timing
         if lanes_per_gpu < 1: raise ValueError(f"lanes_per_gpu must be at least 1, got {lanes_per_gpu}")
         self.device, self.backend, self.address, self.timeout = device, backend, address, timeout
         self._pending, self._done, self._attempts = {}, set(), collections.Counter()

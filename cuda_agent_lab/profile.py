@@ -224,7 +224,7 @@ class CudaTimer:
         _cuda_sync(self.device)
         return [g + t for g, t in zip(self.gpu, hidden_work_ms(self.after, self.idle))]
 
-# %% ../nbs/05_profile.ipynb #631c0e59
+# %% ../nbs/05_profile.ipynb #a434f2de
 _lock_fds = {}
 
 def lock_dir() -> Path:
@@ -247,40 +247,69 @@ def lock_path(device) -> Path:
     d = torch.device(device)
     return lock_dir()/(f'cuda{physical_gpu(d.index)}.lock' if d.type == 'cuda' else 'cpu.lock')
 
-def open_device_lock(device) -> int:
-    "Open (once per process) the lock file of `device`; call before anything forbids opening files"
-    p = lock_path(device)
-    if p not in _lock_fds:
-        _lock_fds[p] = os.open(p, os.O_RDWR | os.O_CREAT, 0o666)
-        try: os.chmod(p, 0o666)
-        except PermissionError: pass
-    return _lock_fds[p]
+def _open_shared_file(p:Path) -> int:
+    fd = os.open(p, os.O_RDWR | os.O_CREAT, 0o666)
+    try: os.chmod(p, 0o666)
+    except PermissionError: pass
+    return fd
 
-_lock_depth = {}
+def open_device_lock(device) -> int:
+    "Open (once per process) the lock file of `device` and its turnstile (`.turn` beside it); call before anything forbids opening files"
+    p = lock_path(device)
+    if p not in _lock_fds: _lock_fds[p] = (_open_shared_file(p), _open_shared_file(p.with_suffix('.turn')))
+    return _lock_fds[p][0]
+
+def _turnstile(fd:int) -> int: return next(t for f, t in _lock_fds.values() if f == fd)
+
+def _take(fd:int, kind:int):
+    "flock `fd` as `kind`, in line at the turnstile: while a timing waits for the lock it holds the turnstile, so no new share slips in ahead of it"
+    import fcntl
+    turn = _turnstile(fd)
+    fcntl.flock(turn, fcntl.LOCK_EX)
+    try: fcntl.flock(fd, kind)
+    finally: fcntl.flock(turn, fcntl.LOCK_UN)
+
+_lock_depth, _share_depth = {}, {}
 
 @contextlib.contextmanager
 def device_lock(device):
-    "Hold the lock of `device` for the block (waits while another process holds it); re-entrant within a process"
+    "Hold the lock of `device` exclusive for the block (waits while another process holds it at all); re-entrant within a process"
     import fcntl
     fd = open_device_lock(device)
-    if not _lock_depth.get(fd): fcntl.flock(fd, fcntl.LOCK_EX)
+    if not _lock_depth.get(fd):
+        if _share_depth.get(fd): fcntl.flock(fd, fcntl.LOCK_UN)   # this process's share goes first: kept while in line, it would deadlock with another share doing the same
+        _take(fd, fcntl.LOCK_EX)
     _lock_depth[fd] = _lock_depth.get(fd, 0) + 1
     try: yield
     finally:
         _lock_depth[fd] -= 1
-        if not _lock_depth[fd]: fcntl.flock(fd, fcntl.LOCK_UN)
+        if not _lock_depth[fd]: fcntl.flock(fd, fcntl.LOCK_SH if _share_depth.get(fd) else fcntl.LOCK_UN)   # back to the share it was taken in
 
-# %% ../nbs/05_profile.ipynb #b2e20a55
+# %% ../nbs/05_profile.ipynb #83ea8592
 @contextlib.contextmanager
-def device_share(device):
-    "On the CPU, hold its lock shared for the block (never beside a timing, which holds it exclusive); on a GPU, nothing"
+def device_share(device,
+                 on_gpu:bool=False): # on a GPU too: for untimed work that runs there (drawing inputs, checks, a new context)
+    """Hold the lock of `device` shared for the block: never beside a timing, which holds it exclusive, but beside other
+    shares. On a GPU only with `on_gpu` (else nothing), and then this process's work on the device is waited for before
+    the share ends, so none of it runs on into a timing"""
     import fcntl
-    if torch.device(device).type != 'cpu': yield; return
+    d = torch.device(device)
+    if d.type != 'cpu' and not on_gpu: yield; return
     fd = open_device_lock(device)
-    if _lock_depth.get(fd): yield; return   # this process holds it exclusive already
-    fcntl.flock(fd, fcntl.LOCK_SH)
+    if _share_depth.get(fd):   # within this process's share
+        _share_depth[fd] += 1
+        try: yield
+        finally: _share_depth[fd] -= 1
+        return
+    if _lock_depth.get(fd): yield; return   # within this process's timing lock
+    _take(fd, fcntl.LOCK_SH); _share_depth[fd] = 1
     try: yield
-    finally: fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        try:
+            if d.type == 'cuda' and torch.cuda.is_initialized(): torch.cuda.synchronize(d)
+        finally:
+            _share_depth[fd] = 0
+            if not _lock_depth.get(fd): fcntl.flock(fd, fcntl.LOCK_UN)
 
 # %% ../nbs/05_profile.ipynb #16b80022
 def _check_input_sets(input_sets) -> list:

@@ -99,20 +99,20 @@ def _phase_task(w:Worker):
         w.emit(); raise Stop()
     w.allow = tuple(w.req.get('allow') or ())
 
-# %% ../nbs/07_sandbox.ipynb #86a6e415
+# %% ../nbs/07_sandbox.ipynb #0ccf0745
 def on_device(w:Worker, seeds) -> list:
-    "The task's inputs for each seed. On a GPU they are drawn there, under its lock (not while another process times); a task whose `get_inputs` fails that way is drawn on the CPU and copied"
+    "The task's inputs for each seed. On a GPU they are drawn there, holding its lock shared (not while another process times); a task whose `get_inputs` fails that way is drawn on the CPU and copied"
     import torch
-    from cuda_agent_lab.profile import device_lock
+    from cuda_agent_lab.profile import device_share
     from cuda_agent_lab.verify import draw_inputs, tree_map
     if not str(w.dev).startswith('cuda'): return [draw_inputs(w.mod.get_inputs, s, 'cpu') for s in seeds]
-    with device_lock(w.dev):
+    with device_share(w.dev, on_gpu=True):
         try:
             sets = [draw_inputs(w.mod.get_inputs, s, w.dev, make_on=w.dev) for s in seeds]
             torch.cuda.synchronize(); return sets
         except Exception: pass   # e.g. a get_inputs that pairs a CPU generator with a factory function
     sets = [draw_inputs(w.mod.get_inputs, s, 'cpu') for s in seeds]
-    with device_lock(w.dev): return [tree_map(lambda t: t.to(w.dev), s) for s in sets]
+    with device_share(w.dev, on_gpu=True): return [tree_map(lambda t: t.to(w.dev), s) for s in sets]
 
 def profile_inputs(w:Worker): return on_device(w, w.req['profile_seeds'])
 
@@ -363,7 +363,7 @@ def install_audit(record:list, roots:tuple, secret:tuple=(), code_root:str|None=
         raise PermissionError(f"sandbox: {r[1]}")
     sys.addaudithook(hook)
 
-# %% ../nbs/07_sandbox.ipynb #c5e2d626
+# %% ../nbs/07_sandbox.ipynb #b31950e6
 _OMP_WARM = "void cal_omp_warm(float* x, long n) {\n    #pragma omp parallel for\n    for (long i = 0; i < n; i++) x[i] = (float)i;\n}\n"
 _CU_WARM = 'extern "C" __global__ void cal_cu_warm(float* x) { x[threadIdx.x] = 1.0f; }'
 
@@ -391,7 +391,7 @@ def warm_pools(device:str):
     x = torch.zeros(1 << 10)
     jit.c_function(_OMP_WARM, 'cal_omp_warm')(x, x.numel())
     if device.startswith('cuda'):   # a context made, a module loaded, a kernel run: not while another process times
-        with profile.device_lock(device):
+        with profile.device_share(device, on_gpu=True):
             y = torch.zeros(32, device=device)
             jit.nvrtc_library(); jit.cuda_kernel(_CU_WARM, 'cal_cu_warm')(1, 32, y); torch.cuda.synchronize()
             profile.device_gate(device)   # the timer's gate, compiled and loaded before the guard forbids it
@@ -416,17 +416,17 @@ def _phase_init(w:Worker):
         w.fail('init_mismatch', f"model_new.py: ModelNew must hold Model's parameters and buffers under the same names "
                f"(load_state_dict strict failed): {str(e).strip()[:1500]}", 'model_new.py')
 
-# %% ../nbs/07_sandbox.ipynb #d1a8f473
+# %% ../nbs/07_sandbox.ipynb #4574459d
 def _phase_verify(w:Worker):
     from cuda_agent_lab.verify import verify
-    from cuda_agent_lab.profile import device_lock
+    from cuda_agent_lab.profile import device_share
     w.emit(phase='verify')
     if not w.req['n_checks']:
         if w.audit: w.fail(w.audit[0]['code'], w.audit[0]['message'], w.audit[0]['file'], w.audit[0]['line'])
         return
     seeds = [_seed() for _ in range(w.req['n_checks'])]   # drawn now: nothing the candidate saw at import names them
     inputs = on_device(w, seeds)
-    w.stack.enter_context(device_lock(w.dev))   # from here to the verdict the device runs this evaluation alone
+    w.stack.enter_context(device_share(w.dev, on_gpu=True))   # from here to the verdict no other process times; the timing takes it exclusive
     r = verify(w.model, w.mn, w.mod.get_inputs, seeds, w.dev, w.req['atol'], w.req['rtol'], w.allow,
                str(Path(w.req['candidate_dir']).resolve()), inputs)
     bad = w.audit[:1] + [v.to_dict() for v in r['violations']]
@@ -593,7 +593,7 @@ def _values(self:TimedCalls, out, ref) -> tuple|None:
         return 'inconsistent_outputs', f'the output is {e:.1%} away from the reference in relative L2 norm (limit {MAX_REL_ERROR:.0%})'
     return None
 
-# %% ../nbs/07_sandbox.ipynb #621573b0
+# %% ../nbs/07_sandbox.ipynb #0b0f054d
 def _after_checks(w:Worker, calls:TimedCalls) -> list:
     "What the timed calls did besides their outputs: audit events, guard findings, the harness's state, persisting L2"
     from cuda_agent_lab.guard import check_harness
@@ -644,8 +644,9 @@ def _profile_opts(w:Worker) -> dict:
 
 def _phase_profile(w:Worker):
     if not w.req.get('profile', True): return
-    from cuda_agent_lab.profile import time_fn
+    from cuda_agent_lab.profile import device_share, time_fn
     w.emit(phase='profile')
+    w.stack.enter_context(device_share(w.dev, on_gpu=True))   # the timed calls take it exclusive; the audited call and the after-checks share it
     calls, opts = TimedCalls(w), _profile_opts(w)
     try:
         t = time_fn(calls, w.sets, w.dev, prepare=calls.prepare, on_timed=calls.start_timing, **opts)

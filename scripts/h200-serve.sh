@@ -11,6 +11,9 @@
 #              (bench/bench.py --only turnaround,throughput; issue 36's 0.3 s and 10,000 evaluations per GPU-hour);
 #  serve16:    16 at once, served (2 lanes) and old (issue 35's 1,000 episodes per GPU-hour), last: the longest.
 #  ahead:      (STAGES=ahead) served with 4 workers started ahead per lane, 1, 4 and 16 at once; the old path at 4 and 16
+#  issue 36, after the shared checks: STAGES='overlap precision lanes16 turnaround' (scripts/lock_probe.py: a timing beside
+#              other evaluations' compiles and checks against one alone; the precision stop against the fixed budget
+#              and do_bench over the suite's CUDA solutions; 16 episodes at once with 2 and 4 lanes; the turnaround)
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200serve
@@ -30,6 +33,17 @@ stage_serve16() {
   timeout 600 python3 scripts/serve_bench.py --task diag_matmul --device cuda --at-once 16 --episodes 16 --lanes 2 --out $RES/serve-16.json \
     > $RES/serve-16.md 2> $RES/serve-16.err; log "serve 16 rc=$?"
 }
+stage_lanes16() {   # after the shared checks (issue 36): 16 at once served, 2 and 4 lanes (the old path's 302 an hour: 2026-12-05-h100-serve.md)
+  timeout 600 python3 scripts/serve_bench.py --task diag_matmul --device cuda --at-once 16 --episodes 16 --old-at 0 --lanes 2,4 \
+    --prespawn 4 --out $RES/serve-lanes16.json > $RES/serve-lanes16.md 2> $RES/serve-lanes16.err; log "lanes16 rc=$?"
+}
+stage_precision() {   # issue 36's fidelity: fixed budget against the precision stop, with do_bench, over the suite's CUDA solutions
+  timeout ${PRECISION_S:-420} python3 scripts/lock_probe.py precision --out $RES/precision.json --n 3 --max-time 0.5 \
+    ${PRECISION_TASKS:+--tasks $PRECISION_TASKS} > $RES/precision.md 2> $RES/precision.err; log "precision rc=$?"
+}
+stage_overlap() {   # issue 36: a timing while other evaluations compile and check, against one made alone
+  timeout 300 python3 scripts/lock_probe.py overlap --out $RES/overlap.json --n 8 --busy 3 > $RES/overlap.md 2> $RES/overlap.err; log "overlap rc=$?"
+}
 job() {
   export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache
   log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
@@ -39,7 +53,9 @@ job() {
 collect() {
   mkdir -p ${OUT:-/tmp/out}; tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.tmp' . 2>/dev/null
   cat $RES/stages.txt 2>/dev/null
-  for f in $RES/serve-1-4.json $RES/serve-16.json $RES/serve-ahead.json $RES/serve-ahead.json.partial; do [ -e $f ] && python3 scripts/serve_bench.py --table $f; done
+  for f in $RES/serve-1-4.json $RES/serve-16.json $RES/serve-ahead.json $RES/serve-ahead.json.partial $RES/serve-lanes16.json \
+           $RES/serve-lanes16.json.partial; do [ -e $f ] && python3 scripts/serve_bench.py --table $f; done
+  for f in $RES/precision.json $RES/overlap.json; do [ -e $f ] && python3 scripts/lock_probe.py table --out $f; done
   tail -n 3 $RES/serve-*.err 2>/dev/null
   grep -E "^[a-z]+: [0-9.]+ s" $RES/bench.log 2>/dev/null; sed -n '/## Targets/,/## Ceilings/p' $RES/bench.md 2>/dev/null
 }

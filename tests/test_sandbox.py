@@ -132,6 +132,25 @@ def test_a_cpu_evaluation_waits_while_a_timing_holds_the_cores():
     assert pt['static'] - pt['task'] > 1.5 and pf['static'] - pf['task'] < 0.5, (pt, pf)   # waited before the static phase
 
 
+def test_checks_run_beside_another_share_and_only_the_timing_waits():
+    """Checks hold the device lock shared (issue 36): an evaluation checks while another process holds it shared (another
+    evaluation's checks), and only its timing, which takes it exclusive, waits for that share to end"""
+    import fcntl, os, threading, time
+    from cuda_agent_lab.profile import lock_path
+    assert ev(ref())['correct']                          # the baselines timed and cached first (their timing would wait too)
+    fd = os.open(lock_path('cpu'), os.O_RDWR | os.O_CREAT, 0o666)
+    fcntl.flock(fd, fcntl.LOCK_SH)                       # another evaluation's checks, for 10 s
+    released = []
+    def release(): released.append(time.time()); fcntl.flock(fd, fcntl.LOCK_UN); os.close(fd)
+    timer = threading.Timer(10.0, release); timer.start()
+    try: r = ev(ref())
+    finally: timer.join()
+    assert r['correct'], r
+    pt, end = r['details']['phase_times'], time.time()
+    assert pt['profile'] - pt['verify'] < 3.0, pt        # the checks did not wait for the share
+    assert pt['done'] - pt['profile'] > 3.0, pt          # the timing did
+    assert end >= released[0], (end, released)
+
 def test_cpu_children_get_a_steady_malloc(tmp_path):
     """A CPU evaluation's process (candidate or baselines) starts with glibc's mmap threshold fixed and trimming off, so
     where a large tensor lands does not depend on the process's earlier allocations (the sandbox notebook's figures)"""
