@@ -193,12 +193,12 @@ def turnaround(names, device, n:int=3) -> dict:
     for name in names:
         t, cand = get_task(name), solution(name, device)
         first = evaluate(t, cand, device)                      # baselines into the cache
-        fresh = [evaluate(t, cand, device) for _ in range(n)]
+        fresh = [evaluate(t, cand, device, **_kw()) for _ in range(n)]
         w, warm, ready_wait = spawn_worker(device), [], []
         for _ in range(n):   # a candidate that finds a warm worker (in the agent loop the policy writes for seconds in between)
             t_wait = time.perf_counter(); w.wait_ready(); ready_wait.append(round(time.perf_counter() - t_wait, 3))
             nxt = spawn_worker(device)                        # the next one warms up while this one evaluates
-            warm.append(evaluate(t, cand, device, worker=w)); w = nxt
+            warm.append(evaluate(t, cand, device, worker=w, **_kw())); w = nxt
         w.discard()
         ct, pw = [detail(r, 'candidate_timing') for r in warm], [phase_seconds(r) for r in warm]
         kernel_s = [c.get('median_ms', 0) * c.get('n', 0) / 1e3 for c in ct]
@@ -278,12 +278,16 @@ def kernelbench_way(names) -> dict:
     return dict(n=len(per), wall_s=wall, per_hour=per_hour(len(per), wall), candidates=per)
 
 
+PROFILE_OPTS = {}   # the evaluations' timing options (`sandbox.evaluate`'s profile_opts), from --profile-opts: {} keeps the device's defaults
+
+def _kw() -> dict: return dict(profile_opts=PROFILE_OPTS) if PROFILE_OPTS else {}
+
 def pool_throughput(names, device, lanes:int=1, rounds:int=1, waiting:int=1) -> dict:
     "Evaluations per GPU-hour of the reference solutions of `names` (`rounds` times each) through `EvalPool` (`waiting` workers started ahead per lane, compile-ahead)"
     from cuda_agent_lab.pool import EvalPool
     with EvalPool(device=device, lanes_per_gpu=lanes, prespawn=waiting) as pool:
         time.sleep(8 if is_cuda(device) else 4)   # the lanes' first workers start ahead, as in a long-running pool
-        jobs = [dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:{lanes}:{waiting}:{i}')
+        jobs = [dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:{lanes}:{waiting}:{i}', kwargs=_kw())
                 for i in range(rounds) for n in names]
         t0 = time.perf_counter(); rs = list(pool.map(jobs)); wall = time.perf_counter() - t0
     gpus = max(1, len(pool.gpus)) if is_cuda(device) else 1
@@ -293,14 +297,14 @@ def pool_throughput(names, device, lanes:int=1, rounds:int=1, waiting:int=1) -> 
                 phases={r['key']: phase_seconds(r) for r in rs}, baselines_cached={r['key']: baselines_cached(r) for r in rs})
 
 
-def throughput(device, names, kb_names, rounds:int=1) -> dict:
-    "The pool on `names` (`rounds` times) with one and two lanes per GPU, one and two workers waiting per lane, and on the KernelBench-way tasks, after a pass that caches every baseline"
+def throughput(device, names, kb_names, rounds:int=1, lanes=(1, 2), waiting=(1, 2)) -> dict:
+    "The pool on `names` (`rounds` times) with each of `lanes` per GPU and `waiting` workers per lane, and on the KernelBench-way tasks, after a pass that caches every baseline"
     from cuda_agent_lab.pool import EvalPool
     every = list(dict.fromkeys(names + kb_names))
     with EvalPool(device=device) as pool:                      # untimed: baselines into the cache, as in a long sweep
         list(pool.map([dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:cache') for n in every]))
-    res = {f"pool_{l}_lane{'s' if l > 1 else ''}{'_2_waiting' if w > 1 else ''}": pool_throughput(names, device, l, rounds, w)
-           for l in (1, 2) for w in (1, 2)}
+    res = {f"pool_{l}_lane{'s' if l > 1 else ''}{f'_{w}_waiting' if w > 1 else ''}": pool_throughput(names, device, l, rounds, w)
+           for l in lanes for w in waiting}
     if set(kb_names) != set(names): res['pool_kernelbench_tasks'] = pool_throughput(kb_names, device, 1, rounds)
     return res
 
@@ -347,7 +351,7 @@ def fidelity(name:str, device, n:int=20) -> dict:
     evaluate(t, cand, device)                                  # baselines into the cache
     with EvalPool(device=device) as pool:
         t0 = time.perf_counter()
-        rs = list(pool.map([dict(task=name, candidate=str(cand), device=device, key=f'{name}-{i}') for i in range(n)]))
+        rs = list(pool.map([dict(task=name, candidate=str(cand), device=device, key=f'{name}-{i}', kwargs=_kw()) for i in range(n)]))
         wall = time.perf_counter() - t0
     tc = [r['t_candidate_ms'] for r in rs if r['t_candidate_ms']]
     res = dict(task=name, n=len(tc), t_candidate_ms=tc, median_ms=median(tc), cv=cv(tc), within_run_cv=median(
@@ -582,7 +586,12 @@ def main(argv=None):
     ap.add_argument('--kernelbench', default='diag_matmul,gelu,transpose_copy', help='tasks evaluated the KernelBench way')
     ap.add_argument('--turnaround-n', type=int, default=3, help='evaluations per turnaround task in fresh processes, and as many in workers started ahead')
     ap.add_argument('--rounds', type=int, default=1, help="evaluations of each throughput task, each in its own process")
+    ap.add_argument('--lanes', default='1,2', help="throughput: the pool's lanes per GPU, a setting each")
+    ap.add_argument('--waiting', default='1,2', help="throughput: workers started ahead per lane, a setting each")
+    ap.add_argument('--profile-opts', default='{}', help='JSON timing options for every evaluation measured (e.g. \'{"precision": 0.01, "max_time_s": 0.5}\'); {}: the device\'s defaults')
     a = ap.parse_args(argv)
+    try: PROFILE_OPTS.update(json.loads(a.profile_opts))
+    except (ValueError, TypeError) as e: ap.error(f'--profile-opts: not a JSON object ({e}); e.g. \'{{"precision": 0.01}}\'')
     parts, out, dev = set(a.only.split(',')), Path(a.out), a.device
     out.parent.mkdir(parents=True, exist_ok=True)
     if unknown := parts - set(PARTS.split(',')): ap.error(f"--only: unknown part(s) {', '.join(sorted(unknown))}; the parts are {PARTS}")
@@ -591,7 +600,7 @@ def main(argv=None):
         out.with_suffix('.json').write_text(json.dumps(r, indent=1, default=str)); out.with_suffix('.md').write_text(markdown(r))
         print(markdown(r)); return 0
     names = lambda s: [t.name for t in load_suite(levels=[1])] if s == 'level1' else s.split(',')
-    r = dict(when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), device=dev,
+    r = dict(when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), device=dev, profile_opts=dict(PROFILE_OPTS),
              device_name=profile.device_name(dev), torch=torch.__version__, command='python ' + ' '.join(sys.argv))
     def save():
         tmp = out.with_suffix('.json.tmp'); tmp.write_text(json.dumps(r, indent=1, default=str)); os.replace(tmp, out.with_suffix('.json'))
@@ -601,7 +610,8 @@ def main(argv=None):
     steps = [('compile', lambda: compile_figures(dev, a.quick)),
              ('fidelity', lambda: [fidelity(t, dev, n) for t in a.fidelity.split(',')]),
              ('suite', lambda: suite_vs_ceilings(Path(a.episodes), r['ceilings'], dev) if a.episodes else []),
-             ('throughput', lambda: throughput(dev, names(a.throughput), a.kernelbench.split(','), a.rounds)),
+             ('throughput', lambda: throughput(dev, names(a.throughput), a.kernelbench.split(','), a.rounds,
+                                               [int(x) for x in a.lanes.split(',')], [int(x) for x in a.waiting.split(',')])),
              ('turnaround', lambda: turnaround(a.turnaround.split(','), dev, 2 if a.quick else a.turnaround_n)),
              ('kernelbench', lambda: kernelbench_way(a.kernelbench.split(',')) if is_cuda(dev) else {}),
              ('isolation', lambda: isolation(a.fidelity.split(',')[0], dev) if is_cuda(dev) else {})]

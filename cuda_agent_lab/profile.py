@@ -224,7 +224,7 @@ class CudaTimer:
         _cuda_sync(self.device)
         return [g + t for g, t in zip(self.gpu, hidden_work_ms(self.after, self.idle))]
 
-# %% ../nbs/05_profile.ipynb #a434f2de
+# %% ../nbs/05_profile.ipynb #60c0bcc6
 _lock_fds = {}
 
 def lock_dir() -> Path:
@@ -271,13 +271,20 @@ def _take(fd:int, kind:int):
 
 _lock_depth, _share_depth = {}, {}
 
+def _settle(device):
+    "Wait for this process's work on `device` (a GPU whose context exists; nothing on a CPU)"
+    d = torch.device(device)
+    if d.type == 'cuda' and torch.cuda.is_initialized(): torch.cuda.synchronize(d)
+
 @contextlib.contextmanager
 def device_lock(device):
     "Hold the lock of `device` exclusive for the block (waits while another process holds it at all); re-entrant within a process"
     import fcntl
     fd = open_device_lock(device)
     if not _lock_depth.get(fd):
-        if _share_depth.get(fd): fcntl.flock(fd, fcntl.LOCK_UN)   # this process's share goes first: kept while in line, it would deadlock with another share doing the same
+        if _share_depth.get(fd):   # this process's share goes first (kept while in line, it would deadlock with another share doing the same),
+            _settle(device)        # once its work on the device is done: none of it may run on into the timing that gets in next
+            fcntl.flock(fd, fcntl.LOCK_UN)
         _take(fd, fcntl.LOCK_EX)
     _lock_depth[fd] = _lock_depth.get(fd, 0) + 1
     try: yield
@@ -285,7 +292,7 @@ def device_lock(device):
         _lock_depth[fd] -= 1
         if not _lock_depth[fd]: fcntl.flock(fd, fcntl.LOCK_SH if _share_depth.get(fd) else fcntl.LOCK_UN)   # back to the share it was taken in
 
-# %% ../nbs/05_profile.ipynb #83ea8592
+# %% ../nbs/05_profile.ipynb #cb65c5de
 @contextlib.contextmanager
 def device_share(device,
                  on_gpu:bool=False): # on a GPU too: for untimed work that runs there (drawing inputs, checks, a new context)
@@ -305,8 +312,7 @@ def device_share(device,
     _take(fd, fcntl.LOCK_SH); _share_depth[fd] = 1
     try: yield
     finally:
-        try:
-            if d.type == 'cuda' and torch.cuda.is_initialized(): torch.cuda.synchronize(d)
+        try: _settle(d)
         finally:
             _share_depth[fd] = 0
             if not _lock_depth.get(fd): fcntl.flock(fd, fcntl.LOCK_UN)

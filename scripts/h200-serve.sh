@@ -11,9 +11,11 @@
 #              (bench/bench.py --only turnaround,throughput; issue 36's 0.3 s and 10,000 evaluations per GPU-hour);
 #  serve16:    16 at once, served (2 lanes) and old (issue 35's 1,000 episodes per GPU-hour), last: the longest.
 #  ahead:      (STAGES=ahead) served with 4 workers started ahead per lane, 1, 4 and 16 at once; the old path at 4 and 16
-#  issue 36, after the shared checks: STAGES='overlap precision lanes16 turnaround' (scripts/lock_probe.py: a timing beside
+#  issue 36, after the shared checks: STAGES='overlap precision turnaround lanes16' (scripts/lock_probe.py: a timing beside
 #              other evaluations' compiles and checks against one alone; the precision stop against the fixed budget
-#              and do_bench over the suite's CUDA solutions; 16 episodes at once with 2 and 4 lanes; the turnaround)
+#              and do_bench over the suite's CUDA solutions; the turnaround and throughput, with BENCH_OPTS='{"precision":
+#              0.01, "max_time_s": 0.5}' BENCH_LANES=2,4 BENCH_WAITING=2 for the stop about to become the default;
+#              16 episodes at once with 2 and 4 lanes)
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200serve
@@ -25,9 +27,10 @@ stage_ahead() {   # more workers started ahead (each pays ~10 s: torch, the CUDA
   timeout ${AHEAD_S:-720} python3 scripts/serve_bench.py --task diag_matmul --device cuda --at-once 1,4,16 --episodes 3 --old-at 4,16 \
     --old-episodes 4 --lanes 2 --prespawn 4 --out $RES/serve-ahead.json > $RES/serve-ahead.md 2> $RES/serve-ahead.err; log "ahead rc=$?"
 }
-stage_turnaround() {
-  timeout 400 python3 bench/bench.py --out $RES/bench --only turnaround,throughput --throughput diag_matmul,gelu,transpose_copy \
-    --rounds 3 --turnaround-n 2 > $RES/bench.log 2>&1; log "turnaround rc=$?"
+stage_turnaround() {   # BENCH_OPTS: the timing options measured (e.g. '{"precision": 0.01, "max_time_s": 0.5}'; unset: the defaults)
+  timeout ${TURNAROUND_S:-400} python3 bench/bench.py --out $RES/bench --only turnaround,throughput --throughput diag_matmul,gelu,transpose_copy \
+    --rounds 3 --turnaround-n 2 --lanes ${BENCH_LANES:-1,2} --waiting ${BENCH_WAITING:-1,2} ${BENCH_OPTS:+--profile-opts "$BENCH_OPTS"} \
+    > $RES/bench.log 2>&1; log "turnaround rc=$?"
 }
 stage_serve16() {
   timeout 600 python3 scripts/serve_bench.py --task diag_matmul --device cuda --at-once 16 --episodes 16 --lanes 2 --out $RES/serve-16.json \

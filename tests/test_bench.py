@@ -40,6 +40,20 @@ def test_unknown_part_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit): load_bench().main(['--device', 'cpu', '--out', str(tmp_path/'x'), '--only', 'fidelty'])
     assert 'unknown part(s) fidelty' in capsys.readouterr().err
 
+def test_profile_opts_reach_every_measured_evaluation(tmp_path, monkeypatch, capsys):
+    "--profile-opts sets the timing of the evaluations a part measures (issue 36: the GPU's defaults measured before they change)"
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
+    b, out = load_bench(), tmp_path/'opts'
+    try:
+        assert b.main(['--device', 'cpu', '--out', str(out), '--only', 'turnaround', '--turnaround', 'diag_matmul',
+                       '--turnaround-n', '1', '--profile-opts', '{"reps": 12}']) == 0
+        r = json.loads(out.with_suffix('.json').read_text())
+        t = r['turnaround']['diag_matmul']
+        assert r['profile_opts'] == {'reps': 12} and round(t['timed_kernel_s'] * 1e3 / t['t_candidate_ms']) == 12, t
+    finally: b.PROFILE_OPTS.clear()
+    with pytest.raises(SystemExit): b.main(['--device', 'cpu', '--out', str(out), '--only', 'turnaround', '--profile-opts', '[0.01'])
+    assert '--profile-opts: not a JSON object' in capsys.readouterr().err
+
 @pytest.mark.slow
 def test_bench_runs_every_part_on_the_cpu(tmp_path, monkeypatch):
     monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
