@@ -18,8 +18,9 @@ __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_
            'describe_threads', 'import_candidate', 'harness_intact', 'writable_roots', 'secret_paths', 'audit_rule',
            'asked_by', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
            'TimedOutputWrong', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker',
-           'exit_violation', 'evaluate', 'untrusted_records', 'timeline', 'details', 'Spawned', 'spawn_worker',
-           'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
+           'exit_violation', 'baseline_task_key', 'evaluate', 'untrusted_records', 'timeline', 'details', 'Spawned',
+           'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd',
+           'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -101,11 +102,12 @@ def _phase_task(w:Worker):
 
 # %% ../nbs/07_sandbox.ipynb #0ccf0745
 def on_device(w:Worker, seeds) -> list:
-    "The task's inputs for each seed. On a GPU they are drawn there, holding its lock shared (not while another process times); a task whose `get_inputs` fails that way is drawn on the CPU and copied"
+    "The task's inputs for each seed, drawn holding the device's lock shared (not while another process times); on a GPU they are drawn there, and a task whose `get_inputs` fails that way is drawn on the CPU and copied"
     import torch
     from cuda_agent_lab.profile import device_share
     from cuda_agent_lab.verify import draw_inputs, tree_map
-    if not str(w.dev).startswith('cuda'): return [draw_inputs(w.mod.get_inputs, s, 'cpu') for s in seeds]
+    if not str(w.dev).startswith('cuda'):
+        with device_share(w.dev): return [draw_inputs(w.mod.get_inputs, s, 'cpu') for s in seeds]
     with device_share(w.dev, on_gpu=True):
         try:
             sets = [draw_inputs(w.mod.get_inputs, s, w.dev, make_on=w.dev) for s in seeds]
@@ -151,7 +153,7 @@ def baselines_in_child(w:Worker) -> dict:
     req = {**w.req, 'baselines_only': True, 'verdict_path': str(path)}
     root = _cache_root()   # inductor's and Triton's caches of the baselines, apart from the candidates'
     env = {**os.environ, 'TORCHINDUCTOR_CACHE_DIR': str(root/'inductor'), 'TRITON_CACHE_DIR': str(root/'triton')}
-    r = subprocess.run([sys.executable, '-P', '-m', 'cuda_agent_lab.sandbox'], input=json.dumps(req), text=True,
+    r = subprocess.run([sys.executable, '-P', '-m', 'cuda_agent_lab.sandbox', w.dev], input=json.dumps(req), text=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     v = json.loads(path.read_text()) if path.exists() else {}
     if v.get('phase') != 'done':
@@ -711,7 +713,7 @@ def phases_for(req:dict) -> tuple:
     if req.get('baselines_only'): return (_phase_task, _phase_time_baselines)
     return PHASES
 
-SHARED_PHASES = (_phase_static, _phase_import, _phase_init, _phase_kernels, _phase_warm)   # CPU work that may run beside other evaluations', never beside a CPU timing
+SHARED_PHASES = (_phase_task, _phase_static, _phase_import, _phase_init, _phase_kernels, _phase_warm)   # CPU work that may run beside other evaluations', never beside a CPU timing
 
 def run_worker(req:dict) -> dict:
     "Run every phase of one evaluation in this process; the verdict is also written to `req['verdict_path']`"
@@ -754,7 +756,9 @@ def _env(device:str, gpu:int|None, scratch:Path, harness:bool=False) -> dict:
     env.update(PYTHONDONTWRITEBYTECODE='1', TMPDIR=str(scratch/'tmp'), CAL_CACHE_DIR=str(root),
                TORCH_EXTENSIONS_DIR=str(root/'torch_extensions'), TORCHINDUCTOR_CACHE_DIR=str(gen/'inductor'),
                TRITON_CACHE_DIR=str(gen/'triton'), CUPY_CACHE_DIR=str(root/'jit'/'cupy'))
-    if device == 'cpu': env.setdefault('TORCHINDUCTOR_COMPILE_THREADS', '1'); env.update(STEADY_MALLOC)
+    if device == 'cpu':
+        from cuda_agent_lab.profile import lock_path
+        env.setdefault('TORCHINDUCTOR_COMPILE_THREADS', '1'); env.update(STEADY_MALLOC, CAL_START_LOCK=str(lock_path('cpu')))
     if device.startswith('cuda'): env['CUDA_VISIBLE_DEVICES'] = str(gpu if gpu is not None else env.get('CUDA_VISIBLE_DEVICES', '0')).split(',')[0]
     else: env['CUDA_VISIBLE_DEVICES'] = ''
     from cuda_agent_lab.profile import lock_dir      # TMPDIR moves into the scratch folder: the timing locks must not
@@ -804,6 +808,13 @@ def _contract(task_name, device, v:dict, reward_name:str, strict_precision:bool)
     res['reward'] = int(r) if reward_name == 'discrete' else r
     return res
 
+def baseline_task_key(task, device:str) -> str:
+    """The key of `task`'s baseline records on `device`: the hash of the source that runs there (on the CPU, the source
+    with its `# cal: cpu-size` values, the same for the suite's task and for a workspace's copy of it, so an episode's
+    `profile --reference` and its final evaluation share one timing)"""
+    from cuda_agent_lab.tasks import source_hash
+    return source_hash(task.source_for(device)) + ('-cpu' if device == 'cpu' else '')
+
 def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks:int=N_CHECKS, atol:float|None=None,
              rtol:float|None=None, strict_precision:bool=False, allow=None, profile:bool=True, compile:bool=True,
              tf32_baselines:bool|None=None, reward:str='discrete', gpu:int|None=None, profile_opts:dict|None=None,
@@ -818,7 +829,7 @@ def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks
     except FileNotFoundError as e: return _missing(task.name, device, str(e), t0, worker)
     scratch = worker.scratch if worker is not None else Path(tempfile.mkdtemp(prefix='cal-eval-'))
     try:
-        req = dict(task_source=task.source_for(device), task_file='model.py', task_hash=task.hash + ('-cpu' if device == 'cpu' else ''),
+        req = dict(task_source=task.source_for(device), task_file='model.py', task_hash=baseline_task_key(task, device),
                    device=device, allow=list(allow if allow is not None else task.allow),
                    atol=atol if atol is not None else task.atol, rtol=rtol if rtol is not None else task.rtol,
                    init_seed=_seed(), n_checks=n_checks, profile_seeds=[_seed() for _ in range(N_PROFILE_SETS)],
@@ -965,12 +976,25 @@ def prewarm(device:str):
     from cuda_agent_lab import guard, jit, profile, verify   # noqa: F401
     warm_pools(device)   # on CUDA the context too, under the device lock
 
+def _startup_share() -> list:
+    """Take the CPU's timing lock shared, through its turnstile, for a CPU worker's start (`CAL_START_LOCK`, set by `_env`):
+    importing torch and warming its thread pools is a second or two of a core, which must not run beside another
+    process's timing. Plain fcntl, since `profile` imports torch; the open files, to close when the start is over"""
+    import fcntl
+    if not (p := os.environ.get('CAL_START_LOCK')): return []
+    fds = [os.open(q, os.O_RDWR | os.O_CREAT, 0o666) for q in (p, str(Path(p).with_suffix('.turn')))]
+    fcntl.flock(fds[1], fcntl.LOCK_EX); fcntl.flock(fds[0], fcntl.LOCK_SH); fcntl.flock(fds[1], fcntl.LOCK_UN)
+    return fds
+
 def worker_entry():
     "Entry point of the sandbox process: warm up for the device in argv, read the request from stdin, run it, exit 0"
     signal.signal(signal.SIGXFSZ, signal.SIG_DFL)   # Python ignores it; a write past the file-size limit must end the process
     if len(sys.argv) > 1:
+        held = _startup_share()
         try: prewarm(sys.argv[1])
         except Exception: pass   # the evaluation meets the same problem and reports it
+        finally:
+            for fd in held: os.close(fd)   # closing lets the share go
         if os.environ.get('CAL_READY_FILE'): Path(os.environ['CAL_READY_FILE']).write_text(repr(time.time()))   # Spawned.ready_at
     req = json.loads(sys.stdin.read() or 'null')
     if req is None: os._exit(0)   # a spare worker that was never used

@@ -48,6 +48,7 @@ def test_precision_restored():
 def test_baselines_cached(tmp_path, monkeypatch):
     monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path))
     monkeypatch.setattr(profile, 'MAX_CACHED_SPREAD', float('inf'))   # a tiny model is noisy on a busy machine
+    monkeypatch.setattr(profile, 'MAX_CACHED_OVER_MIN', float('inf'))
     m, xs = torch.nn.Linear(64, 64), [[torch.randn(8, 64)] for _ in range(2)]
     assert profile.cached_baseline('t1', 'cpu', 2, compile=False) is None
     r1 = time_baselines(m, xs, 'cpu', key='t1', compile=False, min_time_s=0.02)

@@ -119,7 +119,7 @@ def test_timed_and_verified_calls_look_alike():
 
 
 def test_a_cpu_evaluation_waits_while_a_timing_holds_the_cores():
-    "A CPU timing holds the CPU lock exclusive; another evaluation's compile and import wait for it (readers-writer lock)"
+    "A CPU timing holds the CPU lock exclusive; another evaluation's worker start, compile and import wait for it (readers-writer lock)"
     import fcntl, os, threading
     from cuda_agent_lab.profile import lock_path
     fd = os.open(lock_path('cpu'), os.O_RDWR | os.O_CREAT, 0o666)
@@ -128,8 +128,8 @@ def test_a_cpu_evaluation_waits_while_a_timing_holds_the_cores():
     waited = ev(ref(), n_checks=0, profile=False)
     free = ev(ref(), n_checks=0, profile=False)
     assert waited['compiled'] and free['compiled'], (waited, free)
-    pt, pf = waited['details']['phase_times'], free['details']['phase_times']
-    assert pt['static'] - pt['task'] > 1.5 and pf['static'] - pf['task'] < 0.5, (pt, pf)   # waited before the static phase
+    tw, tf = waited['details']['timeline'], free['details']['timeline']   # seconds after each call
+    assert tw['ready'] > 2.5 and tf['ready'] < tw['ready'] - 1.0, (tw, tf)   # the worker's start (importing torch) waited for the timing
 
 
 def test_checks_run_beside_another_share_and_only_the_timing_waits():
