@@ -68,14 +68,14 @@ DEMO_TASKS = 'diag_matmul,softmax,matmul_div_sum_scale,resnet_basic_block'
 def demo(device:str='cpu', # where kernels run: cpu or cuda
          tasks:str=DEMO_TASKS, # task selection: names, 'level1', or 'all'
          out:str='reports/demo', # run folder: episodes.jsonl, results, summary.md, report.html
-         workers:int=None, # episodes at once (default: 1 on the CPU, where a neighbour's compiles slow the timed run; 2 on a GPU)
+         workers:int=2, # episodes at once (their timings still take the device one at a time; on the CPU every untimed step waits for a timing)
          no_pool:bool=False, # a fresh sandbox process per feedback command and final evaluation (default: one EvalPool of warm workers)
         ):
     "Run the scripted expert over built-in tasks on the local device; print the Table-1 summary and where the report is"
     from pathlib import Path
     from cuda_agent_lab.rollout import run_episodes, read_episodes, run_pool
     from cuda_agent_lab.report import write_results, summary_markdown, episodes_table
-    out, workers = Path(out), workers or (1 if device == 'cpu' else 2)
+    out = Path(out)
     print(f"cal demo: the scripted expert on {tasks} ({device}); episodes go to {out}/episodes.jsonl", flush=True)
     with run_pool(device, workers, not no_pool) as p:
         run_episodes(tasks, 'scripted', device, out, workers=workers, pool=p)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'SLICE', 'ENV_KEYS', 'REF_BUDGET_S',
-           'TIMING_PRECISION', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC', 'N_CHECKS',
-           'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker',
+           'TIMING_PRECISION', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES', 'GPU_SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC',
+           'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker',
            'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names',
            'describe_threads', 'import_candidate', 'harness_intact', 'writable_roots', 'secret_paths', 'audit_rule',
            'asked_by', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
@@ -211,6 +211,7 @@ def _phase_import(w:Worker):
     from cuda_agent_lab.jit import CompileError
     from cuda_agent_lab.verify import candidate_frame
     from cuda_agent_lab.jit import KernelRejected
+    from cuda_agent_lab.profile import device_share
     w.emit(phase='import')
     warm_pools(w.dev)
     w.ceiling = w.v.get('ceiling')   # read before any candidate code runs in this process
@@ -223,7 +224,8 @@ def _phase_import(w:Worker):
         if (path.parent/'kernels').is_dir() and list((path.parent/'kernels').glob('*_binding.cpp')):
             from cuda_agent_lab.jit import load_workdir_kernels
             sys.modules['cuda_extension'] = load_workdir_kernels(path.parent)
-        w.cand = import_candidate(path)
+        with device_share(w.dev, on_gpu=True):   # a GPU too: what the import launches ends before a timing starts (the build above does not wait)
+            w.cand = import_candidate(path)
     except SyntaxError as e: w.fail('syntax_error', f"{Path(e.filename or path).name} line {e.lineno}: syntax error: {e.msg}", Path(e.filename or path).name, e.lineno)
     except KernelRejected as e: w.fail(e.code, f"a kernel was rejected: {e}")
     except CompileError as e: w.fail('compile_error', f"a kernel failed to compile:\n{e}")
@@ -714,6 +716,7 @@ def phases_for(req:dict) -> tuple:
     return PHASES
 
 SHARED_PHASES = (_phase_task, _phase_static, _phase_import, _phase_init, _phase_kernels, _phase_warm)   # CPU work that may run beside other evaluations', never beside a CPU timing
+GPU_SHARED_PHASES = (_phase_task, _phase_init)   # ... and on a GPU, where they launch kernels (the import shares inside its phase)
 
 def run_worker(req:dict) -> dict:
     "Run every phase of one evaluation in this process; the verdict is also written to `req['verdict_path']`"
@@ -724,7 +727,7 @@ def run_worker(req:dict) -> dict:
     with w.stack:
         try:
             for phase in phases_for(req):
-                with device_share(w.dev) if phase in SHARED_PHASES else contextlib.nullcontext(): phase(w)
+                with device_share(w.dev, on_gpu=phase in GPU_SHARED_PHASES) if phase in SHARED_PHASES else contextlib.nullcontext(): phase(w)
             w.emit(phase='done')
         except Stop: w.emit(phase=w.v['phase'] + ':stopped')
         except BaseException as e:

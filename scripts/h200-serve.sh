@@ -16,6 +16,8 @@
 #              and do_bench over the suite's CUDA solutions; the turnaround and throughput, with BENCH_OPTS='{"precision":
 #              0.01, "max_time_s": 0.5}' BENCH_LANES=2,4 BENCH_WAITING=2 for the stop about to become the default;
 #              16 episodes at once with 2 and 4 lanes)
+#  doors:      (STAGES=doors, first) the GPU tests of the lock: red team c15 (a kernel launched at import never runs beside
+#              another process's timing) and the share/exclusive tests
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200serve
@@ -47,6 +49,10 @@ stage_precision() {   # issue 36's fidelity: fixed budget against the precision 
 stage_overlap() {   # issue 36: a timing while other evaluations compile and check, against one made alone
   timeout 300 python3 scripts/lock_probe.py overlap --out $RES/overlap.json --n 8 --busy 3 > $RES/overlap.md 2> $RES/overlap.err; log "overlap rc=$?"
 }
+stage_doors() {   # issue 36's lock on a GPU: a kernel launched at import (red team c15) and the share/exclusive tests
+  timeout 300 python3 -m pytest -q -rA -p no:cacheprovider -m gpu tests/test_redteam.py tests/test_sandbox.py tests/test_profile.py \
+    -k 'import_kernel or share or lock or turnstile' > $RES/doors.log 2>&1; log "doors rc=$?"
+}
 job() {
   export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache
   log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
@@ -59,7 +65,7 @@ collect() {
   for f in $RES/serve-1-4.json $RES/serve-16.json $RES/serve-ahead.json $RES/serve-ahead.json.partial $RES/serve-lanes16.json \
            $RES/serve-lanes16.json.partial; do [ -e $f ] && python3 scripts/serve_bench.py --table $f; done
   for f in $RES/precision.json $RES/overlap.json; do [ -e $f ] && python3 scripts/lock_probe.py table --out $f; done
-  tail -n 3 $RES/serve-*.err 2>/dev/null
+  tail -n 3 $RES/serve-*.err 2>/dev/null; tail -n 4 $RES/doors.log 2>/dev/null
   grep -E "^[a-z]+: [0-9.]+ s" $RES/bench.log 2>/dev/null; sed -n '/## Targets/,/## Ceilings/p' $RES/bench.md 2>/dev/null
 }
 source "$(dirname "$0")/h200-lib.sh"; main "$@"

@@ -179,6 +179,7 @@ STATIC_VERDICTS = {
     # reward integrity part 4: blind to the static layer by design; the device audit catches them (on a GPU)
     'cuda/c13_cupy_ufunc_by_pointer': set(), 'cuda/c14_cupy_stream_context': set(), 'cuda/c14b_cpp_stream_split': set(),
     'honest/h07_inline_current_stream': set(),
+    'cuda/c15_import_spin': set(),   # a denial of other evaluations' timings: the device lock stops it (test below, GPU)
 }
 CUDA_FAULT_CASES = {
     'cf01_illegal_address': ({'cuda_error'}, TIMEOUT),
@@ -455,6 +456,31 @@ def test_cuda_bf16_is_flagged_not_failed():
     assert r['correct'] and r['reward'] >= 1 and 'reduced_precision' in r['violations'], show(r)
     r = ev(CUDA/'c06_bf16_truncation', device='cuda', strict_precision=True)
     assert r['reward'] == -1 and 'reduced_precision' in r['violations'], show(r)
+
+
+@pytest.mark.gpu
+def test_cuda_import_kernel_never_runs_beside_a_timing():
+    """c15 launches about 3 s of work on every SM while it is imported and returns. A timing made meanwhile in another
+    process (this one, holding the device lock exclusive as `time_fn` does) must never run beside it: the import holds
+    the lock shared and lets go only once its work on the device is done"""
+    import torch
+    from cuda_agent_lab.profile import device_lock
+    a = torch.randn(2048, 2048, device='cuda')
+    def timed() -> float:   # ms of one matmul, made as a timing is: under the exclusive lock
+        with device_lock('cuda'):
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            s.record(); a @ a; e.record(); e.synchronize()
+            return s.elapsed_time(e)
+    alone = sorted(timed() for _ in range(20))[10]
+    out, seen = {}, []
+    th = threading.Thread(target=lambda: out.update(r=ev(CUDA/'c15_import_spin', device='cuda')))
+    th.start()
+    while th.is_alive(): seen.append(timed()); time.sleep(0.005)
+    r = out['r']
+    assert r['correct'] and r['violations'] == [], show(r)
+    pt = r['details']['phase_times']
+    assert pt['init'] - pt['import'] > 2.0, pt   # the spin ran, and the import's share waited for it
+    assert len(seen) > 20 and max(seen) < 3 * alone, (alone, len(seen), sorted(seen)[-5:])
 
 
 @pytest.mark.gpu
