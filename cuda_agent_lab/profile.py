@@ -225,7 +225,7 @@ class CudaTimer:
         return [g + t for g, t in zip(self.gpu, hidden_work_ms(self.after, self.idle))]
 
 # %% ../nbs/05_profile.ipynb #60c0bcc6
-_lock_fds = {}
+_lock_fds, _turn_of = {}, {}   # lock path -> (its fd, its turnstile's fd); lock fd -> turnstile fd
 
 def lock_dir() -> Path:
     "Where the timing locks live: `CAL_LOCK_DIR`, else `cal-locks` in the temporary folder (shared by every user)"
@@ -256,10 +256,12 @@ def _open_shared_file(p:Path) -> int:
 def open_device_lock(device) -> int:
     "Open (once per process) the lock file of `device` and its turnstile (`.turn` beside it); call before anything forbids opening files"
     p = lock_path(device)
-    if p not in _lock_fds: _lock_fds[p] = (_open_shared_file(p), _open_shared_file(p.with_suffix('.turn')))
+    if p not in _lock_fds:
+        _lock_fds[p] = fd, turn = _open_shared_file(p), _open_shared_file(p.with_suffix('.turn'))
+        _turn_of[fd] = turn
     return _lock_fds[p][0]
 
-def _turnstile(fd:int) -> int: return next(t for f, t in _lock_fds.values() if f == fd)
+def _turnstile(fd:int) -> int: return _turn_of[fd]
 
 def _take(fd:int, kind:int):
     "flock `fd` as `kind`, in line at the turnstile: while a timing waits for the lock it holds the turnstile, so no new share slips in ahead of it"

@@ -429,8 +429,8 @@ def _phase_verify(w:Worker):
         if w.audit: w.fail(w.audit[0]['code'], w.audit[0]['message'], w.audit[0]['file'], w.audit[0]['line'])
         return
     seeds = [_seed() for _ in range(w.req['n_checks'])]   # drawn now: nothing the candidate saw at import names them
-    inputs = on_device(w, seeds)
     w.stack.enter_context(device_share(w.dev, on_gpu=True))   # from here to the verdict no other process times; the timing takes it exclusive
+    inputs = on_device(w, seeds)
     r = verify(w.model, w.mn, w.mod.get_inputs, seeds, w.dev, w.req['atol'], w.req['rtol'], w.allow,
                str(Path(w.req['candidate_dir']).resolve()), inputs)
     bad = w.audit[:1] + [v.to_dict() for v in r['violations']]
