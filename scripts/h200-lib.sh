@@ -3,11 +3,16 @@
 #   start [SECONDS]: install the carried wheels (.whl/) into /tmp/site, start job() detached, wait up to SECONDS (540)
 #   wait [SECONDS]:  wait for the rest (560); both end with collect(), which packs $RES into $OUT/results.tgz
 #   job:             run job() in this shell (what start detaches)
+# A script that defines snapshot() has it called every minute while waiting (results so far into $OUT).
 # PIP_EXTRA adds pip flags (h200.sh: --upgrade --no-cache-dir).
 log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
 wait_for() {
   local t0=$(date +%s)
-  while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do sleep 5; done
+  local n=0
+  while [ ! -e $RES/done ] && [ $(( $(date +%s) - t0 )) -lt ${1:-540} ]; do
+    sleep 5; n=$((n + 1))
+    [ $((n % 12)) -eq 0 ] && declare -F snapshot > /dev/null && snapshot   # a call cut short still brings back what was done
+  done
   collect
 }
 main() {

@@ -47,10 +47,10 @@ stage_precision() {   # issue 36's fidelity: fixed budget against the precision 
     ${PRECISION_TASKS:+--tasks $PRECISION_TASKS} > $RES/precision.md 2> $RES/precision.err; log "precision rc=$?"
 }
 stage_overlap() {   # issue 36: a timing while other evaluations compile and check, against one made alone
-  timeout 300 python3 scripts/lock_probe.py overlap --out $RES/overlap.json --n 8 --busy 3 > $RES/overlap.md 2> $RES/overlap.err; log "overlap rc=$?"
+  timeout ${OVERLAP_S:-300} python3 scripts/lock_probe.py overlap --out $RES/overlap.json --n 8 --busy 3 > $RES/overlap.md 2> $RES/overlap.err; log "overlap rc=$?"
 }
 stage_doors() {   # issue 36's lock on a GPU: a kernel launched at import (red team c15) and the share/exclusive tests
-  timeout 300 python3 -m pytest -q -rA -p no:cacheprovider -m gpu tests/test_redteam.py tests/test_sandbox.py tests/test_profile.py \
+  timeout ${DOORS_S:-300} python3 -m pytest -q -rA -p no:cacheprovider -m gpu tests/test_redteam.py tests/test_sandbox.py tests/test_profile.py \
     -k 'import_kernel or share or lock or turnstile' > $RES/doors.log 2>&1; log "doors rc=$?"
 }
 job() {
@@ -59,8 +59,9 @@ job() {
   for st in ${STAGES:-serve turnaround serve16}; do stage_$st; done
   log "job done"; date -u > $RES/done
 }
+snapshot() { mkdir -p ${OUT:-/tmp/out}; tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.tmp' . 2>/dev/null; }
 collect() {
-  mkdir -p ${OUT:-/tmp/out}; tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.tmp' . 2>/dev/null
+  snapshot
   cat $RES/stages.txt 2>/dev/null
   for f in $RES/serve-1-4.json $RES/serve-16.json $RES/serve-ahead.json $RES/serve-ahead.json.partial $RES/serve-lanes16.json \
            $RES/serve-lanes16.json.partial; do [ -e $f ] && python3 scripts/serve_bench.py --table $f; done

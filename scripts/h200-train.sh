@@ -28,10 +28,13 @@ job() {
     --workers 4 --no-compile > $RES/train.log 2>&1
   log "train rc=$?"; date -u > $RES/done
 }
-collect() {
+snapshot() {
   mkdir -p ${OUT:-/tmp/out}
   tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.safetensors' --exclude='*.pt' --exclude='*.bin' \
     --exclude='checkpoint-*' . 2>/dev/null
+}
+collect() {
+  snapshot
   cat $RES/stages.txt $RES/versions.txt 2>/dev/null; tail -15 $RES/train.log 2>/dev/null
 }
 source "$(dirname "$0")/h200-lib.sh"; main "$@"
