@@ -225,6 +225,8 @@ class CudaTimer:
         return [g + t for g, t in zip(self.gpu, hidden_work_ms(self.after, self.idle))]
 
 # %% ../nbs/05_profile.ipynb #60c0bcc6
+from .locks import flock_in_line, open_shared_file, turnstile_path
+
 _lock_fds, _turn_of = {}, {}   # lock path -> (its fd, its turnstile's fd); lock fd -> turnstile fd
 
 def lock_dir() -> Path:
@@ -247,29 +249,19 @@ def lock_path(device) -> Path:
     d = torch.device(device)
     return lock_dir()/(f'cuda{physical_gpu(d.index)}.lock' if d.type == 'cuda' else 'cpu.lock')
 
-def _open_shared_file(p:Path) -> int:
-    fd = os.open(p, os.O_RDWR | os.O_CREAT, 0o666)
-    try: os.chmod(p, 0o666)
-    except PermissionError: pass
-    return fd
-
 def open_device_lock(device) -> int:
     "Open (once per process) the lock file of `device` and its turnstile (`.turn` beside it); call before anything forbids opening files"
     p = lock_path(device)
     if p not in _lock_fds:
-        _lock_fds[p] = fd, turn = _open_shared_file(p), _open_shared_file(p.with_suffix('.turn'))
+        _lock_fds[p] = fd, turn = open_shared_file(p), open_shared_file(turnstile_path(p))
         _turn_of[fd] = turn
     return _lock_fds[p][0]
 
 def _turnstile(fd:int) -> int: return _turn_of[fd]
 
 def _take(fd:int, kind:int):
-    "flock `fd` as `kind`, in line at the turnstile: while a timing waits for the lock it holds the turnstile, so no new share slips in ahead of it"
-    import fcntl
-    turn = _turnstile(fd)
-    fcntl.flock(turn, fcntl.LOCK_EX)
-    try: fcntl.flock(fd, kind)
-    finally: fcntl.flock(turn, fcntl.LOCK_UN)
+    "flock `fd` as `kind`, in line at its turnstile (`flock_in_line`)"
+    flock_in_line(fd, _turnstile(fd), kind)
 
 _lock_depth, _share_depth = {}, {}
 

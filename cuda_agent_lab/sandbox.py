@@ -987,11 +987,12 @@ def prewarm(device:str):
 def _startup_share() -> list:
     """Take the CPU's timing lock shared, through its turnstile, for a CPU worker's start (`CAL_START_LOCK`, set by `_env`):
     importing torch and warming its thread pools is a second or two of a core, which must not run beside another
-    process's timing. Plain fcntl, since `profile` imports torch; the open files, to close when the start is over"""
+    process's timing. Through `locks`, since `profile` imports torch; the open files, to close when the start is over"""
     import fcntl
+    from cuda_agent_lab.locks import flock_in_line, open_shared_file, turnstile_path
     if not (p := os.environ.get('CAL_START_LOCK')): return []
-    fds = [os.open(q, os.O_RDWR | os.O_CREAT, 0o666) for q in (p, str(Path(p).with_suffix('.turn')))]
-    fcntl.flock(fds[1], fcntl.LOCK_EX); fcntl.flock(fds[0], fcntl.LOCK_SH); fcntl.flock(fds[1], fcntl.LOCK_UN)
+    fds = [open_shared_file(p), open_shared_file(turnstile_path(p))]
+    flock_in_line(fds[0], fds[1], fcntl.LOCK_SH)
     return fds
 
 def worker_entry():
