@@ -587,9 +587,11 @@ def _close(self:TimedCalls, out, ref) -> bool:
         if r.is_floating_point() and o.dtype == r.dtype:   # isclose's test in four passes: a NaN or an inf fails it, and goes to `_values`
             d = (o - r).abs_()
             if not bool(d.le(r.abs().mul_(rtol).add_(atol)).all()): return False
-        elif not bool(torch.isclose(o, r, rtol=rtol, atol=atol, equal_nan=True).all()): return False
-        else: d = o - r if r.is_floating_point() else None
-        if d is not None and bool(d.norm() > 0.9 * MAX_REL_ERROR * r.norm()): return False
+        else:
+            if not bool(torch.isclose(o, r, rtol=rtol, atol=atol, equal_nan=True).all()): return False
+            if not r.is_floating_point(): continue
+            d = o - r
+        if bool(d.norm() > 0.9 * MAX_REL_ERROR * r.norm()): return False
     return True
 
 @patch
