@@ -30,7 +30,7 @@ $(VENV)/.installed-test: $(VENV)/.installed
 
 test: setup $(VENV)/.installed-test
 	$(BIN)/nbdev-test --n-workers 2
-	$(BIN)/python -m pytest -ra $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -ra --durations=30 $(PYTEST_ARGS)
 
 # fails when the notebooks and the exported library (or the cleaned notebooks) differ from what is committed
 sync-check: setup

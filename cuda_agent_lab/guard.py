@@ -1137,9 +1137,23 @@ def _ppid(pid:str) -> int|None:
     try: return int(Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[1])
     except (OSError, IndexError, ValueError): return None
 
-def child_processes(pid:int|None=None) -> list[int]:
-    "Pids whose parent is `pid` (default: this process), from /proc; [] where there is no /proc"
-    pid = os.getpid() if pid is None else pid
+def _scanned_children(pid:int) -> list[int]:
+    "Pids whose parent is `pid`, from every process's /proc/PID/stat (a read per process on the machine)"
     try: pids = [p for p in os.listdir('/proc') if p.isdigit()]
     except OSError: return []
     return sorted(int(p) for p in pids if _ppid(p) == pid)
+
+def _listed_children(pid:int) -> list[int]|None:
+    "Pids whose parent is `pid`, from the kernel's list of each of its threads' children; None where the kernel keeps none or a thread ended while they were read"
+    try:
+        kids = set()
+        for t in os.listdir(f'/proc/{pid}/task'): kids.update(int(k) for k in Path(f'/proc/{pid}/task/{t}/children').read_text().split())
+        return sorted(kids)
+    except (OSError, ValueError): return None
+
+def child_processes(pid:int|None=None) -> list[int]:
+    "Pids whose parent is `pid` (default: this process), from /proc: the kernel's children lists, else a scan of every process; [] where there is no /proc"
+    pid = os.getpid() if pid is None else pid
+    for _ in range(3):   # a thread that ends while its list is read hands its children to another thread: read again
+        if (kids := _listed_children(pid)) is not None: return kids
+    return _scanned_children(pid)
