@@ -187,8 +187,8 @@ def phase_seconds(r:dict) -> dict:
     return out
 
 
-def turnaround(names, device, n:int=3) -> dict:
-    "Wall seconds of one evaluation per reference solution (baselines cached by a first run): a fresh process, a worker started ahead"
+def turnaround(names, device, n:int=3, on_task=None) -> dict:
+    "Wall seconds of one evaluation per reference solution (baselines cached by a first run): a fresh process, a worker started ahead; `on_task(out)` after each task (a cut run keeps what it measured)"
     out = {}
     for name in names:
         t, cand = get_task(name), solution(name, device)
@@ -210,6 +210,7 @@ def turnaround(names, device, n:int=3) -> dict:
                          phases_warm=pw[-1], phases_fresh=[phase_seconds(r) for r in fresh], phases_warm_all=pw,
                          baselines_cached=[baselines_cached(r) for r in fresh + warm], host_ms=median(c.get('host_ms') for c in ct),
                          waited_for_warm_worker_s=ready_wait)
+        if on_task: on_task(out)
     return out
 
 
@@ -612,7 +613,8 @@ def main(argv=None):
              ('suite', lambda: suite_vs_ceilings(Path(a.episodes), r['ceilings'], dev) if a.episodes else []),
              ('throughput', lambda: throughput(dev, names(a.throughput), a.kernelbench.split(','), a.rounds,
                                                [int(x) for x in a.lanes.split(',')], [int(x) for x in a.waiting.split(',')])),
-             ('turnaround', lambda: turnaround(a.turnaround.split(','), dev, 2 if a.quick else a.turnaround_n)),
+             ('turnaround', lambda: turnaround(a.turnaround.split(','), dev, 2 if a.quick else a.turnaround_n,
+                                               on_task=lambda o: (r.__setitem__('turnaround', o), save()))),
              ('kernelbench', lambda: kernelbench_way(a.kernelbench.split(',')) if is_cuda(dev) else {}),
              ('isolation', lambda: isolation(a.fidelity.split(',')[0], dev) if is_cuda(dev) else {})]
     for name, fn in steps:

@@ -30,9 +30,10 @@ stage_ahead() {   # more workers started ahead (each pays ~10 s: torch, the CUDA
   timeout ${AHEAD_S:-720} python3 scripts/serve_bench.py --task diag_matmul --device cuda --at-once 1,4,16 --episodes 3 --old-at 4,16 \
     --old-episodes 4 --lanes 2 --prespawn 4 --out $RES/serve-ahead.json > $RES/serve-ahead.md 2> $RES/serve-ahead.err; log "ahead rc=$?"
 }
-stage_turnaround() {   # BENCH_OPTS: the timing options measured (e.g. '{"precision": 0.01, "max_time_s": 0.5}'; unset: the defaults)
+stage_turnaround() {   # BENCH_OPTS: the timing options measured (e.g. '{"precision": 0.01, "max_time_s": 0.5}'; unset: the defaults);
+                       # BENCH_TURNAROUND: the turnaround's tasks (default a level-1, -2 and -3 one); BENCH_ROUNDS: candidates per throughput task
   timeout ${TURNAROUND_S:-400} python3 bench/bench.py --out $RES/bench --only turnaround,throughput --throughput diag_matmul,gelu,transpose_copy \
-    --rounds 3 --turnaround-n 2 --lanes ${BENCH_LANES:-1,2} --waiting ${BENCH_WAITING:-1,2} ${BENCH_OPTS:+--profile-opts "$BENCH_OPTS"} \
+    --rounds ${BENCH_ROUNDS:-3} --turnaround-n 2 ${BENCH_TURNAROUND:+--turnaround $BENCH_TURNAROUND} --lanes ${BENCH_LANES:-1,2} --waiting ${BENCH_WAITING:-1,2} ${BENCH_OPTS:+--profile-opts "$BENCH_OPTS"} \
     > $RES/bench.log 2>&1; log "turnaround rc=$?"
 }
 stage_serve16() {
