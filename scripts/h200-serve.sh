@@ -17,6 +17,7 @@
 #              0.01, "max_time_s": 0.5}' BENCH_LANES=2,4 BENCH_WAITING=2 for the stop about to become the default;
 #              16 episodes at once with 2 and 4 lanes)
 #  vphases:    where the checks' time goes (scripts/verify_phases.py over VPHASES_TASKS)
+#  warmup:     where a worker's warm-up goes, alone and many at once (scripts/warmup_phases.py)
 #  doors:      (STAGES=doors, first) the GPU tests of the lock: red team c15 (a kernel launched at import never runs beside
 #              another process's timing) and the share/exclusive tests
 set -u
@@ -59,6 +60,10 @@ stage_vphases() {   # issue 36: where the five checks' time goes on the GPU (scr
   timeout ${VPHASES_S:-120} python3 scripts/verify_phases.py --device cuda --tasks ${VPHASES_TASKS:-diag_matmul,softmax,resnet_basic_block} \
     --out $RES/verify_phases.json > $RES/verify_phases.md 2> $RES/verify_phases.err; log "vphases rc=$?"
 }
+stage_warmup() {   # issue 36: where a pool worker's warm-up goes, alone and 8 and 16 at once (scripts/warmup_phases.py)
+  timeout ${WARMUP_S:-150} python3 scripts/warmup_phases.py --device cuda --alone 3 --together ${WARMUP_TOGETHER:-8,16} \
+    --out $RES/warmup.json > $RES/warmup.md 2> $RES/warmup.err; log "warmup rc=$?"
+}
 job() {
   export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache
   log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
@@ -72,7 +77,7 @@ collect() {
   for f in $RES/serve-1-4.json $RES/serve-16.json $RES/serve-ahead.json $RES/serve-ahead.json.partial $RES/serve-lanes16.json \
            $RES/serve-lanes16.json.partial; do [ -e $f ] && python3 scripts/serve_bench.py --table $f; done
   for f in $RES/precision.json $RES/overlap.json; do [ -e $f ] && python3 scripts/lock_probe.py table --out $f; done
-  tail -n 3 $RES/serve-*.err 2>/dev/null; tail -n 4 $RES/doors.log 2>/dev/null; grep -E '^(## |round )' $RES/verify_phases.md 2>/dev/null
+  tail -n 3 $RES/serve-*.err 2>/dev/null; tail -n 4 $RES/doors.log 2>/dev/null; grep -E '^(## |round )' $RES/verify_phases.md 2>/dev/null; cat $RES/warmup.md 2>/dev/null
   grep -E "^[a-z]+: [0-9.]+ s" $RES/bench.log 2>/dev/null; sed -n '/## Targets/,/## Ceilings/p' $RES/bench.md 2>/dev/null
 }
 source "$(dirname "$0")/h200-lib.sh"; main "$@"
