@@ -40,27 +40,20 @@ def test_unknown_part_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit): load_bench().main(['--device', 'cpu', '--out', str(tmp_path/'x'), '--only', 'fidelty'])
     assert 'unknown part(s) fidelty' in capsys.readouterr().err
 
-def test_profile_opts_reach_every_measured_evaluation(tmp_path, monkeypatch, capsys):
-    "--profile-opts sets the timing of the evaluations a part measures (issue 36: the GPU's defaults measured before they change)"
-    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
-    b, out = load_bench(), tmp_path/'opts'
-    try:
-        assert b.main(['--device', 'cpu', '--out', str(out), '--only', 'turnaround', '--turnaround', 'diag_matmul',
-                       '--turnaround-n', '1', '--profile-opts', '{"reps": 12}']) == 0
-        r = json.loads(out.with_suffix('.json').read_text())
-        t = r['turnaround']['diag_matmul']
-        assert r['profile_opts'] == {'reps': 12} and round(t['timed_kernel_s'] * 1e3 / t['t_candidate_ms']) == 12, t
-    finally: b.PROFILE_OPTS.clear()
-    with pytest.raises(SystemExit): b.main(['--device', 'cpu', '--out', str(out), '--only', 'turnaround', '--profile-opts', '[0.01'])
+def test_profile_opts_must_be_a_json_object(tmp_path, capsys):
+    with pytest.raises(SystemExit): load_bench().main(['--device', 'cpu', '--out', str(tmp_path/'x'), '--only', 'turnaround', '--profile-opts', '[0.01'])
     assert '--profile-opts: not a JSON object' in capsys.readouterr().err
 
 @pytest.mark.slow
 def test_bench_runs_every_part_on_the_cpu(tmp_path, monkeypatch):
+    "Every part, with --profile-opts setting the timing of every evaluation measured (issue 36: the GPU's defaults measured before they change)"
     monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
     b, out = load_bench(), tmp_path/'cpu'
     assert b.main(['--device', 'cpu', '--quick', '--out', str(out), '--fidelity', 'diag_matmul', '--turnaround', 'diag_matmul',
-                   '--throughput', 'diag_matmul', '--kernelbench', 'diag_matmul', '--episodes', str(FIX)]) == 0
+                   '--throughput', 'diag_matmul', '--kernelbench', 'diag_matmul', '--episodes', str(FIX),
+                   '--profile-opts', '{"reps": 12}']) == 0
     r = json.loads(out.with_suffix('.json').read_text())
+    assert r['profile_opts'] == {'reps': 12}
     assert not [k for k in r if k.endswith('_error')], {k: v for k, v in r.items() if k.endswith('_error')}
     assert r['ceilings']['copy_GBps'] > 0 and r['compile']['fast_path']['cached_ms'] > 0
     f = r['fidelity'][0]
@@ -69,6 +62,7 @@ def test_bench_runs_every_part_on_the_cpu(tmp_path, monkeypatch):
     assert all(isinstance(c, bool) for c in f['baselines_cached'])  # recorded (a baseline too unsteady to cache is timed again)
     t = r['turnaround']['diag_matmul']
     assert len(t['warm_eval_s']) == 2 and 0 < t['share_outside_timed_kernel'] < 1 and 'verify' in t['phases_warm']
+    assert round(t['timed_kernel_s'] * 1e3 / t['t_candidate_ms']) == 12, t   # the warm evaluations timed 12 calls, as asked
     assert len(t['waited_for_warm_worker_s']) == 2 and {'before_request', 'warm_up', 'exit', 'waiting_for_warm_up'} <= set(t['phases_warm'])
     assert t['phases_warm']['warm_up'] > 0 and t['phases_warm']['before_request'] < t['median_warm_s']
     thr = r['throughput']
