@@ -386,8 +386,25 @@ def _warm_tracer(device:str):
     from cuda_agent_lab.audit import warm_tracer
     if not _traced: _traced.append(warm_tracer(device))
 
+_checks_warm = []
+def _warm_checks(device:str) -> bool:
+    """Verify a small harness-owned model once, as a candidate is verified: the checks' first use (cuBLAS's start in
+    float32 and float64, the comparison's kernels, torch's profiler) is then paid before a request instead of in its
+    verify phase, where on an H100 it was ~0.27 s of a never-reused worker's 0.30 s. Whether the warm model passed"""
+    import torch
+    from cuda_agent_lab.verify import draw_inputs, verify
+    if _checks_warm: return _checks_warm[0]
+    class Warm(torch.nn.Module):
+        def __init__(self): super().__init__(); self.w = torch.nn.Parameter(torch.randn(64, 64))
+        def forward(self, x): return torch.relu(x @ self.w) + 1
+    m, seeds, get_inputs = Warm().to(device).eval(), [_seed(), _seed()], lambda: [torch.randn(64, 64)]
+    sets = [draw_inputs(get_inputs, s, device, make_on=device) for s in seeds]
+    with torch.no_grad(): m(*sets[0])   # the thread pools its matmul starts on a CPU are started before the checks count threads
+    _checks_warm.append(verify(m, m, get_inputs, seeds, device, allow=('mm', 'relu', 'add'), inputs=sets)['correct'])
+    return _checks_warm[0]
+
 def warm_pools(device:str):
-    "Start the thread pools and libraries an honest candidate uses (not counted as its threads); open the timing lock file"
+    "Start the thread pools and libraries an honest candidate uses (not counted as its threads), and the checks' own; open the timing lock file"
     import torch
     from cuda_agent_lab import jit, profile
     profile.open_device_lock(device)      # opened now: after the audit hook is in, opening a file for writing is refused
@@ -401,7 +418,9 @@ def warm_pools(device:str):
             jit.nvrtc_library(); jit.cuda_kernel(_CU_WARM, 'cal_cu_warm')(1, 32, y); torch.cuda.synchronize()
             profile.device_gate(device)   # the timer's gate, compiled and loaded before the guard forbids it
             _warm_cupy()
+            _warm_checks(device)
         _warm_tracer(device)   # CUPTI's start (~5 s once a process); outside the lock: it runs nothing on the device
+    else: _warm_checks(device)
 
 # %% ../nbs/07_sandbox.ipynb #dd9b962f
 def _phase_init(w:Worker):
