@@ -54,9 +54,7 @@ def test_baselines_cached(tmp_path, monkeypatch):
     r1 = time_baselines(m, xs, 'cpu', key='t1', compile=False, min_time_s=0.02)
     assert profile.cached_baseline('t1', 'cpu', 2, compile=False)['t_eager_ms'] == r1['t_eager_ms']
     assert profile.cached_baseline('t1', 'cpu', 2, compile=True) is None and profile.cached_baseline('t1', 'cpu', 3, compile=False) is None
-    t0 = time.perf_counter()
-    r2 = time_baselines(m, xs, 'cpu', key='t1', compile=False, min_time_s=0.02)
-    assert time.perf_counter() - t0 < 0.05
+    r2 = time_baselines(m, xs, 'cpu', key='t1', compile=False, min_time_s=0.02)   # from the cache: nothing timed again
     assert (r1['cached'], r2['cached']) == (False, True) and r2['t_eager_ms'] == r1['t_eager_ms'] > 0
     assert r2['t_compile_ms'] is None and r2['device_name'] == profile.device_name('cpu')
     assert len(list((tmp_path/'harness'/'baselines').glob('*.json'))) == 1 and profile.sealed(r2)

@@ -1,5 +1,5 @@
 "Speed-of-light floor: the copy ceiling, the bytes of an output, and the floor honest kernels must stay above"
-import json, time, types
+import json, types
 from pathlib import Path
 import pytest, torch
 from cuda_agent_lab import profile
@@ -45,12 +45,10 @@ def _task_module(name):
 def test_ceiling_is_measured_once_and_cached(cache, monkeypatch):
     calls, real = [], profile.measure_ceiling
     monkeypatch.setattr(profile, 'measure_ceiling', lambda d='cpu', sizes=None: calls.append(d) or real(d, sizes))
-    t0 = time.perf_counter(); c1 = copy_ceiling('cpu'); measure_s = time.perf_counter() - t0
-    t0 = time.perf_counter(); c2 = copy_ceiling('cpu'); hit_s = time.perf_counter() - t0
+    c1, c2 = copy_ceiling('cpu'), copy_ceiling('cpu')   # how long it takes is bench's to say (it waits for the timing lock)
     assert (c1['cached'], c2['cached'], len(calls)) == (False, True, 1)
     assert c1['GBps'] > 0 and c2['GBps'] == c1['GBps'] and c2['by_size'] == c1['by_size']
-    assert c1['device_name'] == profile.device_name('cpu') and hit_s < 0.05
-    assert measure_s < 5, f"the CPU ceiling took {measure_s:.1f} s to measure"   # ~0.2 s on a quiet machine
+    assert c1['device_name'] == profile.device_name('cpu')
     assert [p.parent for p in cache.rglob('*.json')] == [ceilings_dir()] and not list(cache.rglob('*.tmp'))
 
 
