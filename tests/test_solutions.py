@@ -32,10 +32,18 @@ def test_cuda_solution_compiles_with_nvrtc(task):
         assert holders, f'kernel {name} is in none of {[f.name for f in files]}'
         nvrtc_check(holders[0], name)
 
+@pytest.fixture(scope='module')
+def cpu_evaluations():
+    """Every CPU solution submitted at once to a pool of two workers: the evaluations are the trusted ones (a sandbox
+    process each, baselines timed cold in a process of their own, the CPU's timing lock taken exclusive for every
+    timing), two side by side so one's compiles overlap the other's; each test below waits for its own"""
+    from cuda_agent_lab.pool import EvalPool
+    with EvalPool('cpu', workers=2, timeout=600) as pool:
+        yield {t.name: pool.submit(dict(task=t, candidate=str(t.solutions['cpu']), device='cpu', key=t.name)) for t in CPU}
+
 @pytest.mark.slow
 @pytest.mark.parametrize('task', CPU, ids=lambda t: t.name)
-def test_cpu_solution_passes(task):
-    from cuda_agent_lab.sandbox import evaluate
-    r = evaluate(task, task.solutions['cpu'], 'cpu', timeout=600)
+def test_cpu_solution_passes(task, cpu_evaluations):
+    r = cpu_evaluations[task.name].result()
     assert r['correct'] and r['reward'] >= 1 and r['violations'] == [], (r['violations'], r['error'])
     assert r['t_eager_ms'] and r['t_compile_ms'] and r['t_candidate_ms']
