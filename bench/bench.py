@@ -311,14 +311,19 @@ def throughput(device, names, kb_names, rounds:int=1, lanes=(1, 2), waiting=(1, 
 
 
 # ---------------------------------------------------------------------------------------------------- fidelity
-def loaded(name:str, device):
-    "The task of `name`, its reference solution's ModelNew (holding the reference's weights) and an input set, on `device`"
+def loaded_pair(name:str, device):
+    "The task of `name`, its loaded module, its reference `Model` and its reference solution's ModelNew holding the same weights, on `device`"
     t = get_task(name); task = load_task_module(t.source_for(device), str(t.path))
     torch.manual_seed(0)
     init = task.get_init_inputs()
     model = task.Model(*init).to(device).eval()
     mn = import_candidate(solution(name, device)/'model_new.py').ModelNew(*init).to(device).eval()
     mn.load_state_dict(model.state_dict())
+    return t, task, model, mn
+
+def loaded(name:str, device):
+    "The task of `name`, its reference solution's ModelNew (holding the reference's weights) and an input set, on `device`"
+    t, task, _, mn = loaded_pair(name, device)
     return t, mn, [a.to(device) for a in task.get_inputs()]
 
 

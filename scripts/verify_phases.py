@@ -12,18 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parents[1]/'bench'))
 import torch
 from cuda_agent_lab import verify as V
-from cuda_agent_lab.sandbox import import_candidate, load_task_module
-from cuda_agent_lab.tasks import get_task
-from bench import solution
-
-def load(name, device):
-    t = get_task(name); task = load_task_module(t.source_for(device), str(t.path))
-    torch.manual_seed(0)
-    init = task.get_init_inputs()
-    model = task.Model(*init).to(device).eval()
-    mn = import_candidate(solution(name, device)/'model_new.py').ModelNew(*init).to(device).eval()
-    mn.load_state_dict(model.state_dict())
-    return t, task, model, mn
+from bench import loaded_pair
 
 def timed(acc, key, device, fn):
     V.sync(device); t0 = time.perf_counter(); r = fn(); V.sync(device)
@@ -59,7 +48,7 @@ def main():
     a = ap.parse_args()
     res = {'device': torch.cuda.get_device_name() if a.device.startswith('cuda') else 'cpu', 'tasks': {}}
     for name in a.tasks.split(','):
-        t, task, model, mn = load(name, a.device)
+        t, task, model, mn = loaded_pair(name, a.device)
         row = {'rounds': []}
         for r in range(a.rounds):
             t0 = time.perf_counter(); steps = one_round(t, task, model, mn, a.device, a.checks)
