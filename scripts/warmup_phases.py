@@ -3,7 +3,8 @@ level-1 throughput was bound by warm-ups, not by the GPU).
 
 Starts fresh Python processes that do what `sandbox.prewarm` does, step by step, each step's wall and CPU seconds
 (this process's and its children's: the C compiler) recorded: the interpreter's start, importing torch, importing the
-harness, the thread pools, the CUDA context and first kernel, NVRTC, the timer's gate, CuPy, CUPTI's start. First
+harness, the thread pools, the CUDA context and first kernel, NVRTC, the timer's gate, CuPy, the checks' first use
+(`sandbox._warm_checks`), CUPTI's start: the steps of `sandbox.warm_pools`, in its order. First
 `--alone` processes one after the other, then `--together` at once (what a pool that keeps many workers warming sees
 on a machine of few cores).
 
@@ -38,7 +39,9 @@ if dev.startswith('cuda'):
     step('NVRTC kernel', lambda: (jit.nvrtc_library(), jit.cuda_kernel(sandbox._CU_WARM, 'cal_cu_warm')(1, 32, y[0]), torch.cuda.synchronize()))
     step('timer gate', lambda: profile.device_gate(dev))
     step('CuPy', sandbox._warm_cupy)
+    step("the checks' first use", lambda: sandbox._warm_checks(dev))
     step("CUPTI's start", lambda: sandbox._warm_tracer(dev))
+else: step("the checks' first use", lambda: sandbox._warm_checks(dev))
 print(json.dumps(steps))
 '''
 
@@ -77,7 +80,7 @@ def main():
             with open(a.out + '.tmp', 'w') as f: json.dump(res, f, indent=1)
             os.replace(a.out + '.tmp', a.out)
     res['settings']['alone'] = summarise([one(a.device) for _ in range(a.alone)]); save()
-    for k in [int(x) for x in a.together.split(',') if x]:
+    for k in [int(x) for x in a.together.split(',') if x and int(x) > 0]:
         with ThreadPoolExecutor(k) as ex: runs = list(ex.map(lambda _: one(a.device), range(k)))
         res['settings'][f'{k} at once'] = summarise(runs); save()
     print(table(res))
