@@ -485,7 +485,7 @@ def clear_persisting_l2(device:str) -> int:
 SLICE = 4096             # elements of each floating input a call's perturbation scales
 ENV_KEYS = ('environment', 'C environment')   # the snapshot's entries compared after every timed call
 REF_BUDGET_S = 0.5       # seconds of reference computations the timed calls may cost (fewer timed calls when it would be more)
-TIMING_PRECISION = {'cpu': 0.01}   # by device kind: time until the median's 95% interval is within 1% (a GPU keeps the fixed budget until measured against do_bench)
+TIMING_PRECISION = {'cpu': 0.01, 'cuda': 0.01}   # by device kind: time until the median's 95% interval is within 1% (at most `time_fn`'s max_time_s)
 
 def timing_opts(w:Worker) -> dict:
     "The request's timing options, with the device's default `precision` (`TIMING_PRECISION`) unless the request sets its own stop"

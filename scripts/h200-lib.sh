@@ -6,6 +6,15 @@
 # A script that defines snapshot() has it called every minute while waiting (results so far into $OUT).
 # PIP_EXTRA adds pip flags (h200.sh: --upgrade --no-cache-dir).
 log() { echo "$(date -u +%H:%M:%S) $*" >> $RES/stages.txt; }
+reap() {   # after a stage (inside job(), the session's leader): what its timeout left running (pool workers, compilers) is killed,
+           # so the next stage does not share the machine with them
+  local p left="" names=""
+  for p in $(pgrep -s 0); do   # pgrep's own subshell has ended by now
+    [ "$p" != $$ ] && [ -e /proc/$p ] && { left="$left $p"; names="$names $(cat /proc/$p/comm 2>/dev/null)"; }
+  done
+  [ -n "$left" ] && { kill -KILL $left 2>/dev/null; log "reaped:$names"; }
+  return 0
+}
 wait_for() {
   local t0=$(date +%s)
   local n=0

@@ -50,7 +50,7 @@ stage_precision() {   # issue 36's fidelity: fixed budget against the precision 
     ${PRECISION_TASKS:+--tasks $PRECISION_TASKS} > $RES/precision.md 2> $RES/precision.err; log "precision rc=$?"
 }
 stage_overlap() {   # issue 36: a timing while other evaluations compile and check, against one made alone
-  timeout ${OVERLAP_S:-300} python3 scripts/lock_probe.py overlap --out $RES/overlap.json --n 8 --busy 3 > $RES/overlap.md 2> $RES/overlap.err; log "overlap rc=$?"
+  timeout ${OVERLAP_S:-300} python3 scripts/lock_probe.py overlap --out $RES/overlap.json --n ${OVERLAP_N:-8} --busy 3 ${BENCH_OPTS:+--opts "$BENCH_OPTS"} > $RES/overlap.md 2> $RES/overlap.err; log "overlap rc=$?"
 }
 stage_doors() {   # issue 36's lock on a GPU: a kernel launched at import (red team c15) and the share/exclusive tests
   timeout ${DOORS_S:-300} python3 -m pytest -q -rA -p no:cacheprovider -m gpu tests/test_redteam.py tests/test_sandbox.py tests/test_profile.py \
@@ -67,7 +67,7 @@ stage_warmup() {   # issue 36: where a pool worker's warm-up goes, alone and 8 a
 job() {
   export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache
   log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
-  for st in ${STAGES:-serve turnaround serve16}; do stage_$st; done
+  for st in ${STAGES:-serve turnaround serve16}; do stage_$st; reap; done
   log "job done"; date -u > $RES/done
 }
 snapshot() { mkdir -p ${OUT:-/tmp/out}; tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.tmp' . 2>/dev/null; }

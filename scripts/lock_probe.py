@@ -13,7 +13,7 @@
 
 Each writes its JSON after every task (atomically) and prints a markdown table at the end (`--table FILE` again).
 """
-import argparse, json, os, statistics, threading, time
+import argparse, json, os, statistics, sys, threading, time
 
 def dump(obj, path):
     with open(path + '.tmp', 'w') as f: json.dump(obj, f, indent=1)
@@ -68,9 +68,18 @@ def overlap(a):
     name, others = 'diag_matmul', ['gelu', 'softmax', 'transpose_copy', 'matmul_div_sum_scale']
     sol = get_task(name).solutions[kind]
     evaluate(get_task(name), sol, a.device)
-    def timed(): return [evaluate(get_task(name), sol, a.device) for _ in range(a.n)]
-    alone = timed()
-    stop, busy_done = threading.Event(), []
+    opts = json.loads(a.opts) if a.opts else None
+    row = dict(task=name, profile_opts=opts)
+    def timed(key):   # each result written as it comes: a stage cut by its timeout keeps what it measured
+        rs = []
+        for _ in range(a.n):
+            rs.append(evaluate(get_task(name), sol, a.device, profile_opts=opts)); row[key] = summary(rs)
+            if key == 'beside': row.update(busy_evaluations=len(busy_done), busy_correct=sum(bool(x) for x in busy_done))
+            dump([row], a.out); print(f'{time.strftime("%H:%M:%S")} {key} {len(rs)}: {rs[-1].get("t_candidate_ms")} ms', file=sys.stderr, flush=True)
+        return rs
+    busy_done = []
+    alone = timed('alone')
+    stop = threading.Event()
     def busy(k):
         while not stop.is_set():
             o = others[(k + len(busy_done)) % len(others)]
@@ -79,20 +88,19 @@ def overlap(a):
     ths = [threading.Thread(target=busy, args=(k,), daemon=True) for k in range(a.busy)]
     for th in ths: th.start()
     time.sleep(5)   # the busy evaluations under way
-    try: beside = timed()
+    try: beside = timed('beside')
     finally: stop.set()
     for th in ths: th.join(timeout=120)
-    rows = [dict(task=name, alone=summary(alone), beside=summary(beside), busy_evaluations=len(busy_done),
-                 busy_correct=sum(bool(x) for x in busy_done))]
-    dump(rows, a.out)
-    return rows
+    row.update(busy_evaluations=len(busy_done), busy_correct=sum(bool(x) for x in busy_done)); dump([row], a.out)
+    return [row]
 
 def table(rows):
     if rows and 'alone' in rows[0]:
         r = rows[0]
         print('| timed | median ms | CV across processes | profile s | rewards |\n|---|---|---|---|---|')
-        for k in ('alone', 'beside'):
+        for k in [k for k in ('alone', 'beside') if k in r]:
             s = r[k]; print(f"| {k} | {s['median_ms']:.4g} | {s['cv']:.2%} | {s['profile_s']} | {s['rewards']} |")
+        if 'beside' not in r: print('\n(cut before the timings beside other evaluations)'); return
         print(f"\n{r['busy_evaluations']} other evaluations (compile + checks) ran beside, {r['busy_correct']} correct; "
               f"beside/alone {r['beside']['median_ms'] / r['alone']['median_ms']:.4f}")
         return
@@ -112,6 +120,7 @@ def main():
     ap.add_argument('what', choices=['precision', 'overlap', 'table'])
     ap.add_argument('--out'); ap.add_argument('--tasks'); ap.add_argument('--n', type=int, default=3)
     ap.add_argument('--max-time', type=float, default=0.5); ap.add_argument('--busy', type=int, default=3)
+    ap.add_argument('--opts', help='overlap: the timed evaluations\' profile_opts as JSON (e.g. \'{"precision": 0.01, "max_time_s": 0.5}\')')
     ap.add_argument('--device', default='cuda', help='cuda, or cpu to try the script (no do_bench there)')
     a = ap.parse_args()
     if a.what == 'table': return table(json.load(open(a.out)))
