@@ -11,8 +11,8 @@ from pathlib import Path
 from .records import append_jsonl, read_jsonl, write_atomic
 
 # %% auto #0
-__all__ = ['SIZES', 'STAGES', 'CAVEAT', 'stage_record', 'step_log', 'read_log', 'build_data', 'build_model', 'rft',
-           'evaluate_policy', 'grpo', 'train_figures', 'summary_md', 'write_report', 'run_pipeline', 'train_cmd']
+__all__ = ['SIZES', 'STAGES', 'CAVEAT', 'stage_record', 'step_log', 'read_log', 'build_data', 'build_model', 'reproduction',
+           'rft', 'evaluate_policy', 'grpo', 'train_figures', 'summary_md', 'write_report', 'run_pipeline', 'train_cmd']
 
 # %% ../nbs/22_train.ipynb #0a33f7ba
 SIZES = {'tiny': dict(hidden=64, layers=2, vocab_size=2048),     # a CPU test: well under a second a step
@@ -85,8 +85,41 @@ def build_model(out, size:str='tiny', seed:int=0) -> Path:
     return dest
 
 # %% ../nbs/22_train.ipynb #41e2750b
-def rft(out, model_dir, device:str='cpu', steps:int=50, lr:float=1e-3, batch:int=1, log=print) -> dict:
-    "TRL SFT of the model in `model_dir` on `out/rft-data` for `steps` steps (resuming a cut run); the result in `out/rft/model`"
+def reproduction(model, trainer) -> dict:
+    """Teacher-forced greedy check of `model` over every token `trainer` trains on, the whole training set, one example at
+    a time: the share of those tokens whose argmax is the data's next token, and how many are not. At 1.0 a greedy
+    rollout that is given the data's own prompts and tool answers writes the data's replies word for word"""
+    import torch
+    was_training, right, total = model.training, 0, 0
+    model.eval()
+    try:
+        with torch.no_grad():
+            for ex in trainer.train_dataset:
+                b = trainer.data_collator([ex])
+                dev = next(model.parameters()).device
+                kw = {k: b[k].to(dev) for k in ('input_ids', 'attention_mask', 'position_ids') if k in b}
+                pred, tgt = model(**kw).logits[:, :-1].argmax(-1), b['labels'][:, 1:].to(dev)
+                keep = tgt != -100
+                right += int((pred[keep] == tgt[keep]).sum()); total += int(keep.sum())
+    finally: model.train(was_training)
+    return dict(accuracy=right / max(total, 1), wrong_tokens=total - right, tokens=total)
+
+def _until(trainer_box:list, path, until:float, every:int):
+    "A `TrainerCallback`: every `every` steps, `reproduction` logged to `path`; training stops (and saves) once its accuracy reaches `until`"
+    from transformers import TrainerCallback
+    class Until(TrainerCallback):
+        def on_step_end(self, args, state, control, model=None, **kw):
+            if state.global_step % every: return
+            r = reproduction(model, trainer_box[0])
+            append_jsonl(path, dict(step=state.global_step, reproduce_accuracy=r['accuracy'], wrong_tokens=r['wrong_tokens']))
+            if r['accuracy'] >= until: control.should_training_stop = control.should_save = True
+    return Until()
+
+def rft(out, model_dir, device:str='cpu', steps:int=50, lr:float=1e-3, batch:int=1, until:float|None=1.0, check_every:int=25,
+        log=print) -> dict:
+    """TRL SFT of the model in `model_dir` on `out/rft-data` (resuming a cut run); the result in `out/rft/model`. With
+    `until`, training stops once the model reproduces the data (`reproduction`, checked every `check_every` steps) to
+    that accuracy, and `steps` is the cap; without, it runs `steps` steps"""
     from trl import SFTConfig, SFTTrainer
     from cuda_agent_lab.export import read_split
     from cuda_agent_lab.hf import load_hf
@@ -97,14 +130,22 @@ def rft(out, model_dir, device:str='cpu', steps:int=50, lr:float=1e-3, batch:int
     args = SFTConfig(output_dir=str(work/'trainer'), max_steps=steps, per_device_train_batch_size=batch, learning_rate=lr,
                      logging_steps=1, report_to='none', save_strategy='steps', save_steps=max(1, steps // 4), save_total_limit=1,
                      max_length=None, seed=0, **_device_args(device))
-    trainer = SFTTrainer(model=model, processing_class=tok, args=args, train_dataset=ds, callbacks=[step_log(work/'log.jsonl')])
+    box, cbs = [], [step_log(work/'log.jsonl')]
+    if until: cbs.append(_until(box, work/'log.jsonl', until, max(1, check_every)))
+    trainer = SFTTrainer(model=model, processing_class=tok, args=args, train_dataset=ds, callbacks=cbs)
+    box.append(trainer)
     t0 = time.time()
     trainer.train(resume_from_checkpoint=_last_checkpoint(work/'trainer'))
     trainer.save_model(str(work/'model')); tok.save_pretrained(work/'model')
+    rep = reproduction(trainer.model, trainer)   # the saved model's, whatever stopped the run
     rows = [r for r in read_log(work/'log.jsonl') if 'loss' in r]
-    acc = rows[-1].get('mean_token_accuracy')
-    log(f"rft: {steps} steps, loss {rows[0]['loss']:.3g} -> {rows[-1]['loss']:.3g}, token accuracy {acc} ({time.time() - t0:.0f} s)")
-    return dict(steps=steps, first_loss=rows[0]['loss'], last_loss=rows[-1]['loss'], token_accuracy=acc, seconds=time.time() - t0,
+    done, acc = trainer.state.global_step, rows[-1].get('mean_token_accuracy')
+    said = (f"reproduces the data at step {done}: {rep['wrong_tokens']} of {rep['tokens']} trained tokens wrong, teacher-forced"
+            if until and rep['accuracy'] >= until else f"{rep['wrong_tokens']} of {rep['tokens']} trained tokens still wrong (teacher-forced)")
+    log(f"rft: {done} steps (cap {steps}), loss {rows[0]['loss']:.3g} -> {rows[-1]['loss']:.3g}; {said} ({time.time() - t0:.0f} s)")
+    return dict(steps=done, cap=steps, until=until, reproduced=bool(until) and rep['accuracy'] >= until,
+                reproduce_accuracy=rep['accuracy'], wrong_tokens=rep['wrong_tokens'], tokens=rep['tokens'],
+                first_loss=rows[0]['loss'], last_loss=rows[-1]['loss'], token_accuracy=acc, seconds=time.time() - t0,
                 model=str(work/'model'))
 
 # %% ../nbs/22_train.ipynb #0bc5d48f
@@ -173,8 +214,12 @@ def train_figures(out) -> dict:
     rl = [r for r in read_log(out/'rft'/'log.jsonl') if 'loss' in r]
     if rl: figs['rft-loss'] = _line([r['step'] for r in rl], {'loss': [r['loss'] for r in rl]}, 'RFT: training loss per step', 'loss')
     if any('mean_token_accuracy' in r for r in rl):   # how much of the expert's text the model predicts, teacher-forced
-        figs['rft-accuracy'] = _line([r['step'] for r in rl], {'token accuracy': [r.get('mean_token_accuracy') for r in rl]},
-                                     'RFT: share of next tokens predicted right (teacher-forced)', 'share')
+        ys = {'token accuracy (the step\'s batch)': [r.get('mean_token_accuracy') for r in rl]}
+        checks = [r for r in read_log(out/'rft'/'log.jsonl') if 'reproduce_accuracy' in r]
+        fig = _line([r['step'] for r in rl], ys, 'RFT: share of next tokens predicted right (teacher-forced)', 'share')
+        if checks: fig.add_scatter(x=[r['step'] for r in checks], y=[r['reproduce_accuracy'] for r in checks], mode='lines+markers',
+                                   name='the whole RFT set (the stop\'s check)')
+        figs['rft-accuracy'] = fig
     ev = stage_record(out, 'eval')
     if ev:
         fig = go.Figure()
@@ -218,8 +263,15 @@ def summary_md(out) -> str:
         lines.append(f'## {s}' + ('' if r else ' (not run yet)'))
         if not r: lines.append(''); continue
         if s == 'data': lines += [f"{r['episodes']} scripted episodes, {r['kept']} kept for RFT; rewards {r['rewards']}"]
-        if s == 'rft': lines += [f"{r['steps']} SFT steps, loss {r['first_loss']:.4g} -> {r['last_loss']:.4g}, last token accuracy "
-                                 f"{r.get('token_accuracy')}, {r['seconds']:.0f} s; model {r['model']}"]
+        if s == 'rft':
+            lines += [f"{r['steps']} SFT steps, loss {r['first_loss']:.4g} -> {r['last_loss']:.4g}, last token accuracy "
+                      f"{r.get('token_accuracy')}, {r['seconds']:.0f} s; model {r['model']}"]
+            if 'reproduce_accuracy' in r:
+                lines += ['', (f"Reproduces the RFT set: {r['wrong_tokens']} of {r['tokens']} trained tokens predicted wrong, teacher-forced "
+                               f"(accuracy {r['reproduce_accuracy']:.4f}, the stop {r['until']}; stopped at step {r['steps']} of at most {r['cap']})."
+                               if r.get('reproduced') else
+                               f"Does not reproduce the RFT set: {r['wrong_tokens']} of {r['tokens']} trained tokens predicted wrong, "
+                               f"teacher-forced (accuracy {r['reproduce_accuracy']:.4f}); a greedy rollout will leave the expert's path.")]
         if s == 'eval':
             lines += ['| split | episodes | pass rate | mean reward | rewards per task |', '|---|---|---|---|---|']
             lines += [f"| {k} | {v['episodes']} | {v['pass_rate']:.0%} | {v['reward_mean']:.2f} | {v['rewards']} |"
@@ -241,7 +293,8 @@ def write_report(out) -> Path:
 
 # %% ../nbs/22_train.ipynb #791f5b01
 def run_pipeline(out='runs/train', tasks='diag_matmul', held_out=None, device:str='cpu', size:str='tiny', model=None,
-                 stages=STAGES, data_n:int=1, rft_steps:int=50, rft_lr:float=1e-3, eval_n:int=1, eval_turns:int=8,
+                 stages=STAGES, data_n:int=1, rft_steps:int=50, rft_lr:float=1e-3, rft_until:float|None=1.0, rft_check_every:int=25,
+                 eval_n:int=1, eval_turns:int=8,
                  max_new_tokens:int=512, grpo_steps:int=2, grpo_generations:int=4, grpo_lr:float=1e-5, grpo_turns:int=2,
                  grpo_completion_length:int=512, grpo_temperature:float=1.0,
                  workers:int=1, eval_kw:dict|None=None, script=None, log=print) -> dict:
@@ -256,7 +309,7 @@ def run_pipeline(out='runs/train', tasks='diag_matmul', held_out=None, device:st
         if s == 'data': r = build_data(out, tasks, device, data_n, workers, eval_kw, log)
         elif s == 'rft':
             init = Path(model) if model else (out/'init' if (out/'init'/'config.json').exists() else build_model(out, size))
-            r = rft(out, init, device, rft_steps, rft_lr, log=log)
+            r = rft(out, init, device, rft_steps, rft_lr, until=rft_until, check_every=rft_check_every, log=log)
         else:
             start = _trained(out, model)
             if s == 'eval': r = evaluate_policy(out, start, tasks, held_out, device, eval_n, max_new_tokens=max_new_tokens,
@@ -282,8 +335,10 @@ def train_cmd(out:str='runs/train',        # run folder (a rerun resumes it: fin
               model:str=None,              # a pretrained model folder instead (its tokenizer must have a Qwen-style chat template)
               stages:str=','.join(STAGES), # comma-separated stages to run
               data_n:int=1,                # scripted episodes per training task
-              rft_steps:int=50,            # SFT steps
+              rft_steps:int=50,            # SFT steps at most (all of them with --rft-until 0)
               rft_lr:float=1e-3,           # SFT learning rate
+              rft_until:float=1.0,         # stop SFT once this share of the data's tokens is predicted right, teacher-forced (1.0: the model reproduces the data; 0: run every step)
+              rft_check_every:int=25,      # steps between those checks (each a forward pass over the whole RFT set)
               eval_n:int=1,                # evaluation episodes per task
               eval_turns:int=8,            # turns per evaluation episode
               max_new_tokens:int=512,      # tokens per reply in the evaluation
@@ -299,7 +354,7 @@ def train_cmd(out:str='runs/train',        # run folder (a rerun resumes it: fin
     import sys
     try:
         run_pipeline(out, tasks, held_out, device, size, model, tuple(s.strip() for s in stages.split(',') if s.strip()), data_n,
-                     rft_steps, rft_lr, eval_n, eval_turns, max_new_tokens, grpo_steps, grpo_generations, grpo_lr, grpo_turns,
+                     rft_steps, rft_lr, rft_until or None, rft_check_every, eval_n, eval_turns, max_new_tokens, grpo_steps, grpo_generations, grpo_lr, grpo_turns,
                      grpo_completion_length, grpo_temperature, workers, dict(compile=False) if no_compile else None)
     except (ValueError, FileNotFoundError, RuntimeError) as e: print(f"cal train: {e}", file=sys.stderr); return 2
     print(f"report: {Path(out)/'report.html'}\nsummary: {Path(out)/'summary.md'}")

@@ -22,7 +22,7 @@ job() {
   python3 -m cuda_agent_lab train --device cuda --size small --out $RES/run \
     --tasks "${TASKS:-diag_matmul,softmax,gelu,l2_norm,mse_loss,transpose_copy}" \
     --held-out "${HELD_OUT:-log_softmax,cumsum,tril_matmul}" \
-    --rft-steps ${RFT_STEPS:-300} --rft-lr 3e-4 --eval-turns 12 --max-new-tokens 2048 \
+    --rft-steps ${RFT_STEPS:-1500} --rft-lr 3e-4 --rft-check-every 50 --eval-turns 12 --max-new-tokens 2048 \
     --grpo-steps ${GRPO_STEPS:-10} --grpo-generations 4 --grpo-lr 1e-5 --grpo-turns 12 --grpo-completion-length 4096 \
     --grpo-temperature 0.7 \
     --workers 4 --no-compile > $RES/train.log 2>&1

@@ -67,3 +67,35 @@ def test_cal_train_refuses_bad_stages_and_a_missing_checkpoint(tmp_path, capsys)
     assert "stages ['fine-tune']: use some of data, rft, eval, grpo" in capsys.readouterr().err
     assert run(['train', '--stages', 'grpo', '--out', str(tmp_path/'b')]) == 2
     assert 'no RFT checkpoint; run the rft stage first' in capsys.readouterr().err
+
+
+def _one_conversation(out):
+    from cuda_agent_lab.export import write_split
+    msgs = [dict(role='system', content='You write CUDA kernels.'), dict(role='user', content='Which file holds the task?'),
+            dict(role='assistant', content='The task is in model.py; the kernel goes in kernels/.')]
+    write_split([dict(id='a', messages=msgs)], out/'rft-data', set())
+    return msgs
+
+
+def test_rft_trains_until_the_model_reproduces_its_data(tmp_path):
+    "RFT stops when a greedy rollout would write the data's replies (checked teacher-forced over the whole set), not after a fixed count"
+    from cuda_agent_lab.hf import load_hf
+    from cuda_agent_lab.train import build_model, summary_md, _finish
+    out = tmp_path/'run'; msgs = _one_conversation(out)
+    r = rft(out, build_model(out, 'tiny'), 'cpu', steps=400, lr=3e-3, until=1.0, check_every=5, log=lambda s: None)
+    checks = [x for x in read_log(out/'rft'/'log.jsonl') if 'reproduce_accuracy' in x]
+    assert r['reproduced'] and r['wrong_tokens'] == 0 and r['tokens'] > 0 and r['steps'] < 400, r
+    assert checks[0]['reproduce_accuracy'] < 1 and checks[-1]['step'] == r['steps'] and checks[-1]['wrong_tokens'] == 0
+    assert all(x['reproduce_accuracy'] < 1 for x in checks[:-1])          # it stopped at the first check that passed
+    model, tok = load_hf(out/'rft'/'model', 'cpu')                        # the saved model, greedy, writes the reply itself
+    ids = tok.apply_chat_template(msgs[:2], add_generation_prompt=True, return_tensors='pt', return_dict=True)
+    with torch.no_grad(): gen = model.generate(**ids, max_new_tokens=40, do_sample=False)
+    assert tok.decode(gen[0, ids['input_ids'].shape[1]:], skip_special_tokens=True).strip() == msgs[2]['content']
+    _finish(out, 'rft', r)
+    assert f"stopped at step {r['steps']} of at most 400" in summary_md(out)
+
+    short = tmp_path/'short'; _one_conversation(short)                   # a cap reached first: said plainly, not hidden
+    s = rft(short, build_model(short, 'tiny'), 'cpu', steps=2, lr=3e-3, until=1.0, log=lambda s: None)
+    assert s['steps'] == 2 and not s['reproduced'] and s['wrong_tokens'] > 0
+    _finish(short, 'rft', s)
+    assert f"Does not reproduce the RFT set: {s['wrong_tokens']} of {s['tokens']} trained tokens" in summary_md(short)
