@@ -283,8 +283,18 @@ PROFILE_OPTS = {}   # the evaluations' timing options (`sandbox.evaluate`'s prof
 
 def _kw() -> dict: return dict(profile_opts=PROFILE_OPTS) if PROFILE_OPTS else {}
 
-def pool_throughput(names, device, lanes:int=1, rounds:int=1, waiting:int=1) -> dict:
-    "Evaluations per GPU-hour of the reference solutions of `names` (`rounds` times each) through `EvalPool` (`waiting` workers started ahead per lane, compile-ahead)"
+def pool_throughput(names, device, lanes:int=1, rounds:int=1, waiting:int=1, warm_checks:bool=True) -> dict:
+    """Evaluations per GPU-hour of the reference solutions of `names` (`rounds` times each) through `EvalPool` (`waiting`
+    workers started ahead per lane, compile-ahead; `warm_checks=False`: the workers skip `sandbox._warm_checks`)"""
+    from cuda_agent_lab.pool import EvalPool
+    before = os.environ.get('CAL_WARM_CHECKS')
+    os.environ['CAL_WARM_CHECKS'] = '1' if warm_checks else '0'   # the workers' environment is this process's
+    try: return _pool_throughput(names, device, lanes, rounds, waiting, warm_checks)
+    finally:
+        if before is None: os.environ.pop('CAL_WARM_CHECKS', None)
+        else: os.environ['CAL_WARM_CHECKS'] = before
+
+def _pool_throughput(names, device, lanes, rounds, waiting, warm_checks) -> dict:
     from cuda_agent_lab.pool import EvalPool
     with EvalPool(device=device, lanes_per_gpu=lanes, prespawn=waiting) as pool:
         time.sleep(8 if is_cuda(device) else 4)   # the lanes' first workers start ahead, as in a long-running pool
@@ -292,20 +302,27 @@ def pool_throughput(names, device, lanes:int=1, rounds:int=1, waiting:int=1) -> 
                 for i in range(rounds) for n in names]
         t0 = time.perf_counter(); rs = list(pool.map(jobs)); wall = time.perf_counter() - t0
     gpus = max(1, len(pool.gpus)) if is_cuda(device) else 1
-    return dict(n=len(rs), lanes_per_gpu=lanes, waiting_per_lane=waiting, wall_s=wall, per_gpu_hour=per_hour(len(rs), wall) / gpus,
+    return dict(n=len(rs), lanes_per_gpu=lanes, waiting_per_lane=waiting, warm_checks=warm_checks, wall_s=wall,
+                per_gpu_hour=per_hour(len(rs), wall) / gpus, warmed={r['key']: (r.get('details') or {}).get('warm_checks') for r in rs},
                 all_correct=all(r.get('correct') for r in rs), median_eval_s=median(r['eval_s'] for r in rs),
                 rewards={r['key']: r['reward'] for r in rs}, eval_s={r['key']: r['eval_s'] for r in rs},
                 phases={r['key']: phase_seconds(r) for r in rs}, baselines_cached={r['key']: baselines_cached(r) for r in rs})
 
 
-def throughput(device, names, kb_names, rounds:int=1, lanes=(1, 2), waiting=(1, 2)) -> dict:
-    "The pool on `names` (`rounds` times) with each of `lanes` per GPU and `waiting` workers per lane, and on the KernelBench-way tasks, after a pass that caches every baseline"
+def throughput(device, names, kb_names, rounds:int=1, lanes=(1, 2), waiting=(1, 2), warm_checks=(True,), on_setting=None) -> dict:
+    """The pool on `names` (`rounds` times) with each of `lanes` per GPU, `waiting` workers per lane and `warm_checks`, and
+    on the KernelBench-way tasks, after a pass that caches every baseline; `on_setting(results so far)` after each setting"""
     from cuda_agent_lab.pool import EvalPool
     every = list(dict.fromkeys(names + kb_names))
     with EvalPool(device=device) as pool:                      # untimed: baselines into the cache, as in a long sweep
         list(pool.map([dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:cache') for n in every]))
-    res = {f"pool_{l}_lane{'s' if l > 1 else ''}{f'_{w}_waiting' if w > 1 else ''}": pool_throughput(names, device, l, rounds, w)
-           for l in lanes for w in waiting}
+    res = {}
+    for wc in warm_checks:
+        for l in lanes:
+            for w in waiting:
+                key = f"pool_{l}_lane{'s' if l > 1 else ''}{f'_{w}_waiting' if w > 1 else ''}{'' if wc else '_cold_checks'}"
+                res[key] = pool_throughput(names, device, l, rounds, w, wc)
+                if on_setting: on_setting(res)
     if set(kb_names) != set(names): res['pool_kernelbench_tasks'] = pool_throughput(kb_names, device, 1, rounds)
     return res
 
@@ -594,6 +611,7 @@ def main(argv=None):
     ap.add_argument('--rounds', type=int, default=1, help="evaluations of each throughput task, each in its own process")
     ap.add_argument('--lanes', default='1,2', help="throughput: the pool's lanes per GPU, a setting each")
     ap.add_argument('--waiting', default='1,2', help="throughput: workers started ahead per lane, a setting each")
+    ap.add_argument('--warm-checks', default='1', help="throughput: 1 (workers verify a harness model before their request), 0 (not), or 1,0: both, a setting each")
     ap.add_argument('--profile-opts', default='{}', help='JSON timing options for every evaluation measured (e.g. \'{"precision": 0.01, "max_time_s": 0.5}\'); {}: the device\'s defaults')
     a = ap.parse_args(argv)
     try: PROFILE_OPTS.update(json.loads(a.profile_opts))
@@ -617,7 +635,9 @@ def main(argv=None):
              ('fidelity', lambda: [fidelity(t, dev, n) for t in a.fidelity.split(',')]),
              ('suite', lambda: suite_vs_ceilings(Path(a.episodes), r['ceilings'], dev) if a.episodes else []),
              ('throughput', lambda: throughput(dev, names(a.throughput), a.kernelbench.split(','), a.rounds,
-                                               [int(x) for x in a.lanes.split(',')], [int(x) for x in a.waiting.split(',')])),
+                                               [int(x) for x in a.lanes.split(',')], [int(x) for x in a.waiting.split(',')],
+                                               [x.strip() != '0' for x in a.warm_checks.split(',')],
+                                               on_setting=lambda o: (r.__setitem__('throughput', dict(o)), save()))),
              ('turnaround', lambda: turnaround(a.turnaround.split(','), dev, 2 if a.quick else a.turnaround_n,
                                                on_task=lambda o: (r.__setitem__('turnaround', o), save()))),
              ('kernelbench', lambda: kernelbench_way(a.kernelbench.split(',')) if is_cuda(dev) else {}),

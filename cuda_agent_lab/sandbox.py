@@ -406,10 +406,12 @@ def _warm_checks(device:str) -> bool:
     return _checks_warm[0]
 
 def warm_pools(device:str):
-    "Start the thread pools and libraries an honest candidate uses (not counted as its threads), and the checks' own; open the timing lock file"
+    """Start the thread pools and libraries an honest candidate uses (not counted as its threads), and the checks' own
+    (`_warm_checks`, unless the harness set `CAL_WARM_CHECKS=0`); open the timing lock file"""
     import torch
     from cuda_agent_lab import jit, profile
     profile.open_device_lock(device)      # opened now: after the audit hook is in, opening a file for writing is refused
+    warm = os.environ.get('CAL_WARM_CHECKS', '1') != '0'   # the harness's switch (bench.py --warm-checks), read before any candidate runs
     torch.ones(1 << 16).sum()
     torch.cuda.is_available()   # on a GPU host, even with no device visible, initialising the driver starts its threads
     x = torch.zeros(1 << 10)
@@ -420,9 +422,9 @@ def warm_pools(device:str):
             jit.nvrtc_library(); jit.cuda_kernel(_CU_WARM, 'cal_cu_warm')(1, 32, y); torch.cuda.synchronize()
             profile.device_gate(device)   # the timer's gate, compiled and loaded before the guard forbids it
             _warm_cupy()
-            _warm_checks(device)
+            if warm: _warm_checks(device)
         _warm_tracer(device)   # CUPTI's start (~5 s once a process); outside the lock: it runs nothing on the device
-    else: _warm_checks(device)
+    elif warm: _warm_checks(device)
 
 # %% ../nbs/07_sandbox.ipynb #dd9b962f
 def _phase_init(w:Worker):
@@ -752,6 +754,7 @@ def run_worker(req:dict) -> dict:
     from cuda_agent_lab.profile import device_share
     verify.CALL_DEPTH = CALL_DEPTH   # the candidate's calls, verified or timed, all start at this depth
     w = Worker(req)
+    w.emit(warm_checks=_checks_warm[0] if _checks_warm else None)   # whether this worker verified the harness's model first (None: it did not)
     with w.stack:
         try:
             for phase in phases_for(req):
@@ -926,7 +929,7 @@ def _missing(name, device, msg, t0, worker=None):
 def details(v:dict) -> dict:
     "The parts of the worker's verdict worth keeping beside the contract fields"
     keep = ('phase', 'phase_times', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail',
-            'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks', 'device_audit')
+            'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks', 'device_audit', 'warm_checks')
     return {'details': {k: v[k] for k in keep if k in v}, 'violation_details': v.get('violations', [])}
 
 def _rmtree(p:Path):

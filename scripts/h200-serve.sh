@@ -33,8 +33,9 @@ stage_ahead() {   # more workers started ahead (each pays ~10 s: torch, the CUDA
 }
 stage_turnaround() {   # BENCH_OPTS: the timing options measured (e.g. '{"precision": 0.01, "max_time_s": 0.5}'; unset: the defaults);
                        # BENCH_TURNAROUND: the turnaround's tasks (default a level-1, -2 and -3 one); BENCH_ROUNDS: candidates per throughput task
+                       # BENCH_WARM_CHECKS: 1, 0 or 1,0 (the pool with and without sandbox._warm_checks, a setting each)
   timeout ${TURNAROUND_S:-400} python3 bench/bench.py --out $RES/bench --only turnaround,throughput --throughput diag_matmul,gelu,transpose_copy \
-    --rounds ${BENCH_ROUNDS:-3} --turnaround-n 2 ${BENCH_TURNAROUND:+--turnaround $BENCH_TURNAROUND} --lanes ${BENCH_LANES:-1,2} --waiting ${BENCH_WAITING:-1,2} ${BENCH_OPTS:+--profile-opts "$BENCH_OPTS"} \
+    --rounds ${BENCH_ROUNDS:-3} --turnaround-n 2 ${BENCH_TURNAROUND:+--turnaround $BENCH_TURNAROUND} --lanes ${BENCH_LANES:-1,2} --waiting ${BENCH_WAITING:-1,2} --warm-checks ${BENCH_WARM_CHECKS:-1} ${BENCH_OPTS:+--profile-opts "$BENCH_OPTS"} \
     > $RES/bench.log 2>&1; log "turnaround rc=$?"
 }
 stage_serve16() {

@@ -51,7 +51,7 @@ def test_bench_runs_every_part_on_the_cpu(tmp_path, monkeypatch):
     b, out = load_bench(), tmp_path/'cpu'
     assert b.main(['--device', 'cpu', '--quick', '--out', str(out), '--fidelity', 'diag_matmul', '--turnaround', 'diag_matmul',
                    '--throughput', 'diag_matmul', '--kernelbench', 'diag_matmul', '--episodes', str(FIX),
-                   '--profile-opts', '{"reps": 12}']) == 0
+                   '--profile-opts', '{"reps": 12}', '--lanes', '1,2', '--waiting', '2', '--warm-checks', '1,0']) == 0
     r = json.loads(out.with_suffix('.json').read_text())
     assert r['profile_opts'] == {'reps': 12}
     assert not [k for k in r if k.endswith('_error')], {k: v for k, v in r.items() if k.endswith('_error')}
@@ -66,9 +66,12 @@ def test_bench_runs_every_part_on_the_cpu(tmp_path, monkeypatch):
     assert len(t['waited_for_warm_worker_s']) == 2 and {'before_request', 'warm_up', 'exit', 'waiting_for_warm_up'} <= set(t['phases_warm'])
     assert t['phases_warm']['warm_up'] > 0 and t['phases_warm']['before_request'] < t['median_warm_s']
     thr = r['throughput']
-    assert set(thr) == {'pool_1_lane', 'pool_1_lane_2_waiting', 'pool_2_lanes', 'pool_2_lanes_2_waiting'}, set(thr)
+    assert set(thr) == {'pool_1_lane_2_waiting', 'pool_2_lanes_2_waiting', 'pool_1_lane_2_waiting_cold_checks',
+                        'pool_2_lanes_2_waiting_cold_checks'}, set(thr)
     assert all(v['all_correct'] and v['per_gpu_hour'] > 0 for v in thr.values())
-    assert thr['pool_1_lane_2_waiting']['waiting_per_lane'] == 2 and thr['pool_2_lanes']['lanes_per_gpu'] == 2
+    assert thr['pool_1_lane_2_waiting']['waiting_per_lane'] == 2 and thr['pool_2_lanes_2_waiting']['lanes_per_gpu'] == 2
+    for k, v in thr.items():   # --warm-checks 1,0: each setting's workers did (True) or did not (None) verify the harness's model first
+        assert set(v['warmed'].values()) == ({None} if k.endswith('_cold_checks') else {True}), (k, v['warmed'])
     assert r['kernelbench'] == {}                                   # the KernelBench way needs CUDA
     assert [s['task'] for s in r['suite']][:2] == ['diag_matmul', 'softmax'] and r['suite'][0]['ref_flops'] > 0
     md = out.with_suffix('.md').read_text()

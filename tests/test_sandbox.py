@@ -35,6 +35,13 @@ def test_reference_solution_passes():
     assert r['details']['precision']['reduced_precision'] is False
     assert len(r['details']['checks']) == 5
     assert r['details']['device_audit'] == {'available': False, 'why': 'no CUDA device (cpu): the device audit runs on GPUs only'}
+    assert r['details']['warm_checks'] is True   # the worker verified the harness's own model before the request
+
+def test_warm_checks_can_be_turned_off(monkeypatch):
+    "CAL_WARM_CHECKS=0 in the harness's environment (bench.py --warm-checks 0): the worker skips them, the verdict is the same"
+    monkeypatch.setenv('CAL_WARM_CHECKS', '0')
+    r = ev(ref())
+    assert r['details']['warm_checks'] is None and r['correct'] and r['reward'] >= 1 and r['violations'] == [], r
 
 def test_syntax_error_names_file_and_line(tmp_path):
     r = ev(cand(tmp_path, 'import torch\nclass ModelNew(:\n    pass\n'))
