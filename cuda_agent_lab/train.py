@@ -244,7 +244,11 @@ def train_figures(out) -> dict:
         figs['grpo-minus1'] = hack
         figs['grpo-tokens'] = _line(steps, {'mean completion tokens': [r.get('completions/mean_length') for r in gl]}, 'GRPO: tokens per completion', 'tokens')
         secs = [b['time_s'] - a['time_s'] for a, b in zip([dict(time_s=0)] + gl[:-1], gl)]
-        figs['grpo-seconds'] = _line(steps, {'seconds': secs}, 'GRPO: seconds per step', 's')
+        ys = {'seconds': secs}
+        if any('kernel/tool_s' in r for r in gl):   # the rest is generating and the optimizer step
+            ys.update({'tool calls (the batch\'s, one after another)': [r.get('kernel/tool_s') for r in gl],
+                       'final evaluations': [r.get('kernel/final_eval_s') for r in gl]})
+        figs['grpo-seconds'] = _line(steps, ys, 'GRPO: seconds per step, and the environment\'s share', 's')
         figs['grpo-eph'] = _line(steps, {'episodes/hour': [len(r['rewards']) * 3600 / max(s, 1e-9) for r, s in zip(gl, secs)]},
                                  'GRPO: episodes per hour', 'episodes/h')
         if any('gpu_mem_gb' in r for r in gl):

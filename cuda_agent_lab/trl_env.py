@@ -6,7 +6,7 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/trl.html.md"""
 
 # %% ../nbs/17_trl.ipynb #cb7bb791
 from __future__ import annotations
-import functools, inspect, itertools, json, typing
+import functools, inspect, itertools, json, time, typing
 from collections import Counter
 from pathlib import Path
 from .env import KernelEnv, Limits, TRAINING_LIMITS, SYSTEM_PROMPT, finish_all, task_prompt
@@ -98,12 +98,17 @@ class KernelReward:
     def __call__(self, prompts=None, completions=None, environments=None, log_metric=None, **kw) -> list[float]:
         if not environments: raise ValueError("kernel_reward scores KernelTools environments: pass environment_factory=KernelTools.factory(...)")
         envs = [e.env for e in environments]
+        t0 = time.perf_counter()
         done = {id(env): r for env, r in finish_all(envs, self.pool)}
+        t_final = time.perf_counter() - t0
         verdicts = [done[id(env)].info['evaluation'] for env in envs]
         rewards = [float(v['reward']) for v in verdicts]
         self.history.append(dict(rewards=rewards, ids=[env.record['id'] for env in envs]))
         if log_metric is not None:
             for name, value in verdict_metrics(verdicts).items(): log_metric(name, value)
+            # where a step's time goes besides generating and training: the batch's tool calls (one after another) and its final evaluations
+            log_metric('kernel/tool_s', sum(s.get('t_tools_s') or 0 for env in envs for s in env.record.get('steps', [])))
+            log_metric('kernel/final_eval_s', t_final)
         return rewards
 
 # %% ../nbs/17_trl.ipynb #e3355cae

@@ -41,6 +41,9 @@ def test_grpo_steps_through_kernel_env(tmp_path):
         assert h['kernel/pass_rate'] == 0.5 and any(k.startswith('kernel/minus1/') for k in h), h
     eps = {e['id']: e for e in read_episodes(tmp_path/'run')}
     assert sorted(i for b in reward.history for i in b['ids']) == sorted(eps)          # every scored episode was recorded
+    for h, batch in zip(logged, reward.history):            # the environment's share of the step: its tool calls and final evaluations
+        tools = sum(st.get('t_tools_s') or 0 for i in batch['ids'] for st in eps[i]['steps'])
+        assert math.isclose(h['kernel/tool_s'], tools, abs_tol=1e-3) and h['kernel/final_eval_s'] > 0, (h, tools)
     written = [e for e in eps.values() if e['files'].get('model_new.py') == CANDIDATES[e['task']]]
     assert len(written) == 4 and {e['task'] for e in written} == {'diag_matmul', 'gelu'}  # the generated calls reached the workspaces
     assert all(e['reward'] == 1 and e['steps'][0]['calls'][0]['name'] == 'Bash' for e in written)
