@@ -110,7 +110,7 @@ TASK_OF = {'07b_zeros_small_outputs': TASKS/'small_outputs'/'model.py', '28b_zer
 # CPU faults: folder -> (acceptable codes, evaluate timeout)
 FAULT_CASES = {
     'f01_segfault': ({'crash'}, TIMEOUT),
-    'f02_infinite_c_loop': ({'timeout'}, 60),
+    'f02_infinite_c_loop': ({'timeout'}, 30),   # the test checks the candidate was running when the timeout came
     'f03_host_oom_alloc': ({'out_of_memory'}, TIMEOUT),
     'f03b_malloc_loop_c': ({'crash', 'out_of_memory'}, TIMEOUT),
     'f04_fork_bomb_bounded': ({'spawned_process', 'forbidden_import'}, TIMEOUT),
@@ -118,7 +118,7 @@ FAULT_CASES = {
     'f06_network_localhost': ({'network_access'}, TIMEOUT),
     'f06b_network_c': ({'network_access'}, TIMEOUT),
     'f06c_network_c_evasive': ({'network_access', 'forbidden_import'}, TIMEOUT),
-    'f07_import_infinite_loop': ({'timeout'}, 60),
+    'f07_import_infinite_loop': ({'timeout'}, 30),   # the test checks the candidate was running when the timeout came
     'f08_stdout_flood': ({'output_flood'}, TIMEOUT),
 }
 

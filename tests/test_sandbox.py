@@ -75,8 +75,10 @@ def test_segfault_is_contained_and_next_evaluation_works(tmp_path):
     assert ev(ref())['reward'] >= 1
 
 def test_hang_times_out(tmp_path):
-    r = ev(cand(tmp_path, ROW_SCALE, k_c='void k(const float* d, const float* B, float* o, long n, long m) {\n  for (volatile long i = 0;; i++);\n}\n'), timeout=40)
+    "a kernel that never returns: the evaluation is killed at its timeout, in the verify phase (its first call), not before"
+    r = ev(cand(tmp_path, ROW_SCALE, k_c='void k(const float* d, const float* B, float* o, long n, long m) {\n  for (volatile long i = 0;; i++);\n}\n'), timeout=25)
     assert (r['reward'], r['violations']) == (-1, ['timeout']), r
+    assert r['details']['phase'] == 'verify', f"timed out in phase {r['details']['phase']!r}, before the kernel's first call: raise the timeout"
 
 def test_compile_only_ends_done(tmp_path):
     "n_checks=0: no check runs, the evaluation ends in phase done with no error (correct stays False: nothing was checked)"
