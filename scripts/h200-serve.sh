@@ -18,6 +18,8 @@
 #              16 episodes at once with 2 and 4 lanes)
 #  vphases:    where the checks' time goes (scripts/verify_phases.py over VPHASES_TASKS)
 #  warmup:     where a worker's warm-up goes, alone and many at once (scripts/warmup_phases.py)
+#  forkprobe:  a worker forked from a server that imported torch and the harness against a fresh interpreter
+#              (scripts/forkserver_probe.py; whether CUDA, CUPTI and the checks start in a forked child, and what it saves)
 #  doors:      (STAGES=doors, first) the GPU tests of the lock: red team c15 (a kernel launched at import never runs beside
 #              another process's timing) and the share/exclusive tests
 set -u
@@ -65,6 +67,10 @@ stage_warmup() {   # issue 36: where a pool worker's warm-up goes, alone and 8 a
   timeout ${WARMUP_S:-150} python3 scripts/warmup_phases.py --device cuda --alone 3 --together ${WARMUP_TOGETHER:-8,16} \
     --out $RES/warmup.json > $RES/warmup.md 2> $RES/warmup.err; log "warmup rc=$?"
 }
+stage_forkprobe() {   # issue 36: a worker forked from a process that imported torch and the harness, against a fresh one
+  timeout ${FORK_S:-120} python3 scripts/forkserver_probe.py --device cuda --n 3 --together 8 --out $RES/forkserver.json \
+    > $RES/forkserver.md 2> $RES/forkserver.err; log "forkprobe rc=$?"
+}
 job() {
   export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_CACHE_DIR=/tmp/calcache
   log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
@@ -78,7 +84,7 @@ collect() {
   for f in $RES/serve-1-4.json $RES/serve-16.json $RES/serve-ahead.json $RES/serve-ahead.json.partial $RES/serve-lanes16.json \
            $RES/serve-lanes16.json.partial; do [ -e $f ] && python3 scripts/serve_bench.py --table $f; done
   for f in $RES/precision.json $RES/overlap.json; do [ -e $f ] && python3 scripts/lock_probe.py table --out $f; done
-  tail -n 3 $RES/serve-*.err 2>/dev/null; tail -n 4 $RES/doors.log 2>/dev/null; grep -E '^(## |round )' $RES/verify_phases.md 2>/dev/null; cat $RES/warmup.md 2>/dev/null
+  cat $RES/forkserver.md 2>/dev/null; tail -n 3 $RES/serve-*.err 2>/dev/null; tail -n 4 $RES/doors.log 2>/dev/null; grep -E '^(## |round )' $RES/verify_phases.md 2>/dev/null; cat $RES/warmup.md 2>/dev/null
   grep -E "^[a-z]+: [0-9.]+ s" $RES/bench.log 2>/dev/null; sed -n '/## Targets/,/## Ceilings/p' $RES/bench.md 2>/dev/null
 }
 source "$(dirname "$0")/h200-lib.sh"; main "$@"
