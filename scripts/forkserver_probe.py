@@ -69,14 +69,16 @@ def main():
     ap.add_argument('--together', type=int, default=4); ap.add_argument('--out')
     a = ap.parse_args()
     res = dict(device=a.device, alone={}, together={})
-    res['alone']['fresh'] = summary([x for _ in range(a.n) for x in fresh(a.device, 1)])
-    res['together']['fresh'] = summary(fresh(a.device, a.together))
+    def save():   # after each measurement: a probe cut by its timeout keeps what it measured
+        if a.out: open(a.out, 'w').write(json.dumps(res, indent=1))
+    res['alone']['fresh'] = summary([x for _ in range(a.n) for x in fresh(a.device, 1)]); save()
+    res['together']['fresh'] = summary(fresh(a.device, a.together)); save()
     t = time.time()
     import torch   # noqa: F401  the server's imports, once (not counted in the forked figures)
     from cuda_agent_lab import guard, jit, profile, verify, sandbox   # noqa: F401
     res['server_import_s'] = round(time.time() - t, 3)
-    res['alone']['fork'] = summary([x for _ in range(a.n) for x in forked(a.device, 1)])
-    res['together']['fork'] = summary(forked(a.device, a.together))
+    res['alone']['fork'] = summary([x for _ in range(a.n) for x in forked(a.device, 1)]); save()
+    res['together']['fork'] = summary(forked(a.device, a.together)); save()
     print('| | fresh wall s | fresh CPU s | fork wall s | fork CPU s |\n|---|---|---|---|---|')
     for k in ('alone', 'together'):
         f, g = res[k]['fresh'], res[k]['fork']
@@ -84,6 +86,5 @@ def main():
     for k in ('alone', 'together'):
         for m in ('fresh', 'fork'):
             if res[k][m]['errors']: print(f'{k} {m} errors: {res[k][m]["errors"]}')
-    if a.out: open(a.out, 'w').write(json.dumps(res, indent=1))
 
 if __name__ == '__main__': main()
