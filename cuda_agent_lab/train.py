@@ -11,8 +11,9 @@ from pathlib import Path
 from .records import append_jsonl, read_jsonl, write_atomic
 
 # %% auto #0
-__all__ = ['SIZES', 'STAGES', 'CAVEAT', 'stage_record', 'step_log', 'read_log', 'build_data', 'build_model', 'reproduction',
-           'rft', 'evaluate_policy', 'grpo', 'train_figures', 'summary_md', 'write_report', 'run_pipeline', 'train_cmd']
+__all__ = ['SIZES', 'STAGES', 'CAVEAT', 'stage_record', 'step_log', 'read_log', 'build_data', 'build_model', 'reply_tokens',
+           'reproduction', 'rft', 'evaluate_policy', 'grpo', 'train_figures', 'summary_md', 'write_report',
+           'run_pipeline', 'train_cmd']
 
 # %% ../nbs/22_train.ipynb #0a33f7ba
 SIZES = {'tiny': dict(hidden=64, layers=2, vocab_size=2048),     # a CPU test: well under a second a step
@@ -85,12 +86,28 @@ def build_model(out, size:str='tiny', seed:int=0) -> Path:
     return dest
 
 # %% ../nbs/22_train.ipynb #41e2750b
+def reply_tokens(ids, tok):
+    """Which positions of a Qwen-style chat (`<|im_start|>ROLE ... <|im_end|>`) belong to the assistant's turns (its role
+    line and its closing `<|im_end|>` included): what a rollout generates; None when the tokenizer has no such markers"""
+    start, end = tok.convert_tokens_to_ids('<|im_start|>'), tok.convert_tokens_to_ids('<|im_end|>')
+    if start in (None, tok.unk_token_id) or end in (None, tok.unk_token_id): return None
+    mask, inside = [False] * len(ids), False
+    for i, t in enumerate(ids):
+        if t == start: inside = tok.decode(ids[i + 1:i + 12]).startswith('assistant\n'); continue   # the role may be several tokens
+        mask[i] = inside
+        if t == end: inside = False
+    return mask
+
 def reproduction(model, trainer) -> dict:
-    """Teacher-forced greedy check of `model` over every token `trainer` trains on, the whole training set, one example at
-    a time: the share of those tokens whose argmax is the data's next token, and how many are not. At 1.0 a greedy
-    rollout that is given the data's own prompts and tool answers writes the data's replies word for word"""
+    """Teacher-forced greedy check of `model` over the whole training set of `trainer`, one example at a time: of the
+    tokens it trains on, how many have the data's next token as their argmax, over all of them and over the assistant's
+    replies (`reply_tokens`). With no wrong reply token, a greedy rollout that is given the data's prompts and tool
+    answers writes the data's replies word for word; `scope` says which count `accuracy` is (replies, or all tokens
+    when the chat format has no turn markers)"""
     import torch
-    was_training, right, total = model.training, 0, 0
+    tok = trainer.processing_class
+    was_training, n = model.training, dict(right=0, total=0, reply_right=0, reply_total=0)
+    scope = 'replies'
     model.eval()
     try:
         with torch.no_grad():
@@ -98,11 +115,17 @@ def reproduction(model, trainer) -> dict:
                 b = trainer.data_collator([ex])
                 dev = next(model.parameters()).device
                 kw = {k: b[k].to(dev) for k in ('input_ids', 'attention_mask', 'position_ids') if k in b}
-                pred, tgt = model(**kw).logits[:, :-1].argmax(-1), b['labels'][:, 1:].to(dev)
-                keep = tgt != -100
-                right += int((pred[keep] == tgt[keep]).sum()); total += int(keep.sum())
+                pred, tgt = model(**kw).logits[0, :-1].argmax(-1), b['labels'][0, 1:].to(dev)
+                keep, ok = tgt != -100, pred == tgt
+                n['right'] += int(ok[keep].sum()); n['total'] += int(keep.sum())
+                mask = reply_tokens(b['input_ids'][0].tolist(), tok)
+                if mask is None: scope = 'all'; continue
+                reply = keep & torch.tensor(mask[1:], device=dev)   # position i predicts token i + 1
+                n['reply_right'] += int(ok[reply].sum()); n['reply_total'] += int(reply.sum())
     finally: model.train(was_training)
-    return dict(accuracy=right / max(total, 1), wrong_tokens=total - right, tokens=total)
+    r, t = (n['reply_right'], n['reply_total']) if scope == 'replies' else (n['right'], n['total'])
+    return dict(accuracy=r / max(t, 1), wrong_tokens=t - r, tokens=t, scope=scope,
+                all_accuracy=n['right'] / max(n['total'], 1), all_wrong_tokens=n['total'] - n['right'])
 
 def _until(trainer_box:list, path, until:float, every:int):
     "A `TrainerCallback`: every `every` steps, `reproduction` logged to `path`; training stops (and saves) once its accuracy reaches `until`"
@@ -111,7 +134,8 @@ def _until(trainer_box:list, path, until:float, every:int):
         def on_step_end(self, args, state, control, model=None, **kw):
             if state.global_step % every: return
             r = reproduction(model, trainer_box[0])
-            append_jsonl(path, dict(step=state.global_step, reproduce_accuracy=r['accuracy'], wrong_tokens=r['wrong_tokens']))
+            append_jsonl(path, dict(step=state.global_step, reproduce_accuracy=r['accuracy'], wrong_tokens=r['wrong_tokens'],
+                                    all_tokens_accuracy=r['all_accuracy']))
             if r['accuracy'] >= until: control.should_training_stop = control.should_save = True
     return Until()
 
@@ -140,11 +164,13 @@ def rft(out, model_dir, device:str='cpu', steps:int=50, lr:float=1e-3, batch:int
     rep = reproduction(trainer.model, trainer)   # the saved model's, whatever stopped the run
     rows = [r for r in read_log(work/'log.jsonl') if 'loss' in r]
     done, acc = trainer.state.global_step, rows[-1].get('mean_token_accuracy')
-    said = (f"reproduces the data at step {done}: {rep['wrong_tokens']} of {rep['tokens']} trained tokens wrong, teacher-forced"
-            if until and rep['accuracy'] >= until else f"{rep['wrong_tokens']} of {rep['tokens']} trained tokens still wrong (teacher-forced)")
+    what = 'reply tokens' if rep['scope'] == 'replies' else 'trained tokens'
+    said = (f"reproduces the data at step {done}: {rep['wrong_tokens']} of {rep['tokens']} {what} wrong, teacher-forced"
+            if until and rep['accuracy'] >= until else f"{rep['wrong_tokens']} of {rep['tokens']} {what} still wrong (teacher-forced)")
     log(f"rft: {done} steps (cap {steps}), loss {rows[0]['loss']:.3g} -> {rows[-1]['loss']:.3g}; {said} ({time.time() - t0:.0f} s)")
     return dict(steps=done, cap=steps, until=until, reproduced=bool(until) and rep['accuracy'] >= until,
-                reproduce_accuracy=rep['accuracy'], wrong_tokens=rep['wrong_tokens'], tokens=rep['tokens'],
+                reproduce_accuracy=rep['accuracy'], wrong_tokens=rep['wrong_tokens'], tokens=rep['tokens'], scope=rep['scope'],
+                all_tokens_accuracy=rep['all_accuracy'], all_wrong_tokens=rep['all_wrong_tokens'],
                 first_loss=rows[0]['loss'], last_loss=rows[-1]['loss'], token_accuracy=acc, seconds=time.time() - t0,
                 model=str(work/'model'))
 
@@ -271,10 +297,11 @@ def summary_md(out) -> str:
             lines += [f"{r['steps']} SFT steps, loss {r['first_loss']:.4g} -> {r['last_loss']:.4g}, last token accuracy "
                       f"{r.get('token_accuracy')}, {r['seconds']:.0f} s; model {r['model']}"]
             if 'reproduce_accuracy' in r:
-                lines += ['', (f"Reproduces the RFT set: {r['wrong_tokens']} of {r['tokens']} trained tokens predicted wrong, teacher-forced "
+                what = 'tokens of the replies' if r.get('scope') == 'replies' else 'trained tokens'
+                lines += ['', (f"Reproduces the RFT set: {r['wrong_tokens']} of {r['tokens']} {what} predicted wrong, teacher-forced "
                                f"(accuracy {r['reproduce_accuracy']:.4f}, the stop {r['until']}; stopped at step {r['steps']} of at most {r['cap']})."
                                if r.get('reproduced') else
-                               f"Does not reproduce the RFT set: {r['wrong_tokens']} of {r['tokens']} trained tokens predicted wrong, "
+                               f"Does not reproduce the RFT set: {r['wrong_tokens']} of {r['tokens']} {what} predicted wrong, "
                                f"teacher-forced (accuracy {r['reproduce_accuracy']:.4f}); a greedy rollout will leave the expert's path.")]
         if s == 'eval':
             lines += ['| split | episodes | pass rate | mean reward | rewards per task |', '|---|---|---|---|---|']

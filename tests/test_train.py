@@ -85,6 +85,7 @@ def test_rft_trains_until_the_model_reproduces_its_data(tmp_path):
     r = rft(out, build_model(out, 'tiny'), 'cpu', steps=400, lr=3e-3, until=1.0, check_every=5, log=lambda s: None)
     checks = [x for x in read_log(out/'rft'/'log.jsonl') if 'reproduce_accuracy' in x]
     assert r['reproduced'] and r['wrong_tokens'] == 0 and r['tokens'] > 0 and r['steps'] < 400, r
+    assert r['scope'] == 'replies' and r['all_wrong_tokens'] >= 0 and 0 < r['all_tokens_accuracy'] <= 1
     assert checks[0]['reproduce_accuracy'] < 1 and checks[-1]['step'] == r['steps'] and checks[-1]['wrong_tokens'] == 0
     assert all(x['reproduce_accuracy'] < 1 for x in checks[:-1])          # it stopped at the first check that passed
     model, tok = load_hf(out/'rft'/'model', 'cpu')                        # the saved model, greedy, writes the reply itself
@@ -98,4 +99,21 @@ def test_rft_trains_until_the_model_reproduces_its_data(tmp_path):
     s = rft(short, build_model(short, 'tiny'), 'cpu', steps=2, lr=3e-3, until=1.0, log=lambda s: None)
     assert s['steps'] == 2 and not s['reproduced'] and s['wrong_tokens'] > 0
     _finish(short, 'rft', s)
-    assert f"Does not reproduce the RFT set: {s['wrong_tokens']} of {s['tokens']} trained tokens" in summary_md(short)
+    assert f"Does not reproduce the RFT set: {s['wrong_tokens']} of {s['tokens']} tokens of the replies" in summary_md(short)
+
+
+def test_reply_tokens_are_the_assistant_turns(tmp_path):
+    "the stop's check counts what a rollout generates: each assistant turn, its role line and closing marker, nothing else"
+    from transformers import AutoTokenizer
+    from cuda_agent_lab.train import build_model, reply_tokens
+    out = tmp_path/'run'; msgs = _one_conversation(out)
+    tok = AutoTokenizer.from_pretrained(build_model(out, 'tiny'))
+    msgs = msgs + [dict(role='user', content='And then?'), dict(role='assistant', content='Then compile it.')]
+    ids = tok.apply_chat_template(msgs, tokenize=True, return_dict=True)['input_ids']
+    mask = reply_tokens(ids, tok)
+    assert len(mask) == len(ids)
+    assert tok.decode([t for t, m in zip(ids, mask) if m]) == f"assistant\n{msgs[2]['content']}<|im_end|>assistant\nThen compile it.<|im_end|>"
+    class NoMarkers:   # a chat format without Qwen's turn markers: the check falls back to every trained token
+        unk_token_id = 0
+        def convert_tokens_to_ids(self, t): return 0
+    assert reply_tokens([1, 2, 3], NoMarkers()) is None
