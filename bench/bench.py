@@ -286,17 +286,10 @@ def _kw() -> dict: return dict(profile_opts=PROFILE_OPTS) if PROFILE_OPTS else {
 def pool_throughput(names, device, lanes:int=1, rounds:int=1, waiting:int=1, warm_checks:bool=True) -> dict:
     """Evaluations per GPU-hour of the reference solutions of `names` (`rounds` times each) through `EvalPool` (`waiting`
     workers started ahead per lane, compile-ahead; `warm_checks=False`: the workers skip `sandbox._warm_checks`)"""
+    from unittest.mock import patch
     from cuda_agent_lab.pool import EvalPool
-    before = os.environ.get('CAL_WARM_CHECKS')
-    os.environ['CAL_WARM_CHECKS'] = '1' if warm_checks else '0'   # the workers' environment is this process's
-    try: return _pool_throughput(names, device, lanes, rounds, waiting, warm_checks)
-    finally:
-        if before is None: os.environ.pop('CAL_WARM_CHECKS', None)
-        else: os.environ['CAL_WARM_CHECKS'] = before
-
-def _pool_throughput(names, device, lanes, rounds, waiting, warm_checks) -> dict:
-    from cuda_agent_lab.pool import EvalPool
-    with EvalPool(device=device, lanes_per_gpu=lanes, prespawn=waiting) as pool:
+    with patch.dict(os.environ, CAL_WARM_CHECKS='1' if warm_checks else '0'), \
+         EvalPool(device=device, lanes_per_gpu=lanes, prespawn=waiting) as pool:   # the workers' environment is this process's
         time.sleep(8 if is_cuda(device) else 4)   # the lanes' first workers start ahead, as in a long-running pool
         jobs = [dict(task=n, candidate=str(solution(n, device)), device=device, key=f'{n}:{lanes}:{waiting}:{i}', kwargs=_kw())
                 for i in range(rounds) for n in names]

@@ -12,8 +12,8 @@ from .records import append_jsonl, read_jsonl, write_atomic
 
 # %% auto #0
 __all__ = ['SIZES', 'STAGES', 'CAVEAT', 'stage_record', 'step_log', 'read_log', 'build_data', 'build_model', 'reply_tokens',
-           'reproduction', 'rft', 'evaluate_policy', 'grpo', 'train_figures', 'summary_md', 'write_report',
-           'run_pipeline', 'train_cmd']
+           'reproduction', 'rft', 'reproduced_md', 'evaluate_policy', 'grpo', 'train_figures', 'summary_md',
+           'write_report', 'run_pipeline', 'train_cmd']
 
 # %% ../nbs/22_train.ipynb #0a33f7ba
 SIZES = {'tiny': dict(hidden=64, layers=2, vocab_size=2048),     # a CPU test: well under a second a step
@@ -108,12 +108,12 @@ def reproduction(model, trainer) -> dict:
     tok = trainer.processing_class
     was_training, n = model.training, dict(right=0, total=0, reply_right=0, reply_total=0)
     scope = 'replies'
+    dev = next(model.parameters()).device
     model.eval()
     try:
         with torch.no_grad():
             for ex in trainer.train_dataset:
                 b = trainer.data_collator([ex])
-                dev = next(model.parameters()).device
                 kw = {k: b[k].to(dev) for k in ('input_ids', 'attention_mask', 'position_ids') if k in b}
                 pred, tgt = model(**kw).logits[0, :-1].argmax(-1), b['labels'][0, 1:].to(dev)
                 keep, ok = tgt != -100, pred == tgt
@@ -127,13 +127,13 @@ def reproduction(model, trainer) -> dict:
     return dict(accuracy=r / max(t, 1), wrong_tokens=t - r, tokens=t, scope=scope,
                 all_accuracy=n['right'] / max(n['total'], 1), all_wrong_tokens=n['total'] - n['right'])
 
-def _until(trainer_box:list, path, until:float, every:int):
+def _until(trainer, path, until:float, every:int):
     "A `TrainerCallback`: every `every` steps, `reproduction` logged to `path`; training stops (and saves) once its accuracy reaches `until`"
     from transformers import TrainerCallback
     class Until(TrainerCallback):
         def on_step_end(self, args, state, control, model=None, **kw):
             if state.global_step % every: return
-            r = reproduction(model, trainer_box[0])
+            r = reproduction(model, trainer)
             append_jsonl(path, dict(step=state.global_step, reproduce_accuracy=r['accuracy'], wrong_tokens=r['wrong_tokens'],
                                     all_tokens_accuracy=r['all_accuracy']))
             if r['accuracy'] >= until: control.should_training_stop = control.should_save = True
@@ -154,25 +154,29 @@ def rft(out, model_dir, device:str='cpu', steps:int=50, lr:float=1e-3, batch:int
     args = SFTConfig(output_dir=str(work/'trainer'), max_steps=steps, per_device_train_batch_size=batch, learning_rate=lr,
                      logging_steps=1, report_to='none', save_strategy='steps', save_steps=max(1, steps // 4), save_total_limit=1,
                      max_length=None, seed=0, **_device_args(device))
-    box, cbs = [], [step_log(work/'log.jsonl')]
-    if until: cbs.append(_until(box, work/'log.jsonl', until, max(1, check_every)))
-    trainer = SFTTrainer(model=model, processing_class=tok, args=args, train_dataset=ds, callbacks=cbs)
-    box.append(trainer)
+    trainer = SFTTrainer(model=model, processing_class=tok, args=args, train_dataset=ds, callbacks=[step_log(work/'log.jsonl')])
+    if until: trainer.add_callback(_until(trainer, work/'log.jsonl', until, max(1, check_every)))
     t0 = time.time()
     trainer.train(resume_from_checkpoint=_last_checkpoint(work/'trainer'))
     trainer.save_model(str(work/'model')); tok.save_pretrained(work/'model')
     rep = reproduction(trainer.model, trainer)   # the saved model's, whatever stopped the run
     rows = [r for r in read_log(work/'log.jsonl') if 'loss' in r]
-    done, acc = trainer.state.global_step, rows[-1].get('mean_token_accuracy')
-    what = 'reply tokens' if rep['scope'] == 'replies' else 'trained tokens'
-    said = (f"reproduces the data at step {done}: {rep['wrong_tokens']} of {rep['tokens']} {what} wrong, teacher-forced"
-            if until and rep['accuracy'] >= until else f"{rep['wrong_tokens']} of {rep['tokens']} {what} still wrong (teacher-forced)")
-    log(f"rft: {done} steps (cap {steps}), loss {rows[0]['loss']:.3g} -> {rows[-1]['loss']:.3g}; {said} ({time.time() - t0:.0f} s)")
-    return dict(steps=done, cap=steps, until=until, reproduced=bool(until) and rep['accuracy'] >= until,
-                reproduce_accuracy=rep['accuracy'], wrong_tokens=rep['wrong_tokens'], tokens=rep['tokens'], scope=rep['scope'],
-                all_tokens_accuracy=rep['all_accuracy'], all_wrong_tokens=rep['all_wrong_tokens'],
-                first_loss=rows[0]['loss'], last_loss=rows[-1]['loss'], token_accuracy=acc, seconds=time.time() - t0,
-                model=str(work/'model'))
+    r = dict(steps=trainer.state.global_step, cap=steps, until=until, reproduced=bool(until) and rep['accuracy'] >= until,
+             reproduce_accuracy=rep['accuracy'], wrong_tokens=rep['wrong_tokens'], tokens=rep['tokens'], scope=rep['scope'],
+             all_tokens_accuracy=rep['all_accuracy'], all_wrong_tokens=rep['all_wrong_tokens'],
+             first_loss=rows[0]['loss'], last_loss=rows[-1]['loss'], token_accuracy=rows[-1].get('mean_token_accuracy'),
+             seconds=time.time() - t0, model=str(work/'model'))
+    log(f"rft: {r['steps']} steps (cap {steps}), loss {r['first_loss']:.3g} -> {r['last_loss']:.3g}. {reproduced_md(r)} ({r['seconds']:.0f} s)")
+    return r
+
+def reproduced_md(r:dict) -> str:
+    "What an rft stage record says of reproducing its set, in a sentence"
+    what = 'tokens of the replies' if r.get('scope') == 'replies' else 'trained tokens'
+    if r.get('reproduced'):
+        return (f"Reproduces the RFT set: {r['wrong_tokens']} of {r['tokens']} {what} predicted wrong, teacher-forced "
+                f"(accuracy {r['reproduce_accuracy']:.4f}, the stop {r['until']}; stopped at step {r['steps']} of at most {r['cap']}).")
+    return (f"Does not reproduce the RFT set: {r['wrong_tokens']} of {r['tokens']} {what} predicted wrong, "
+            f"teacher-forced (accuracy {r['reproduce_accuracy']:.4f}); a greedy rollout will leave the expert's path.")
 
 # %% ../nbs/22_train.ipynb #0bc5d48f
 def evaluate_policy(out, model_dir, tasks, held_out=None, device:str='cpu', n:int=1, temperature:float=0.0,
@@ -296,13 +300,7 @@ def summary_md(out) -> str:
         if s == 'rft':
             lines += [f"{r['steps']} SFT steps, loss {r['first_loss']:.4g} -> {r['last_loss']:.4g}, last token accuracy "
                       f"{r.get('token_accuracy')}, {r['seconds']:.0f} s; model {r['model']}"]
-            if 'reproduce_accuracy' in r:
-                what = 'tokens of the replies' if r.get('scope') == 'replies' else 'trained tokens'
-                lines += ['', (f"Reproduces the RFT set: {r['wrong_tokens']} of {r['tokens']} {what} predicted wrong, teacher-forced "
-                               f"(accuracy {r['reproduce_accuracy']:.4f}, the stop {r['until']}; stopped at step {r['steps']} of at most {r['cap']})."
-                               if r.get('reproduced') else
-                               f"Does not reproduce the RFT set: {r['wrong_tokens']} of {r['tokens']} {what} predicted wrong, "
-                               f"teacher-forced (accuracy {r['reproduce_accuracy']:.4f}); a greedy rollout will leave the expert's path.")]
+            if 'reproduce_accuracy' in r: lines += ['', reproduced_md(r)]
         if s == 'eval':
             lines += ['| split | episodes | pass rate | mean reward | rewards per task |', '|---|---|---|---|---|']
             lines += [f"| {k} | {v['episodes']} | {v['pass_rate']:.0%} | {v['reward_mean']:.2f} | {v['rewards']} |"

@@ -78,7 +78,7 @@ def overlap(a):
             dump([row], a.out); print(f'{time.strftime("%H:%M:%S")} {key} {len(rs)}: {rs[-1].get("t_candidate_ms")} ms', file=sys.stderr, flush=True)
         return rs
     busy_done = []
-    alone = timed('alone')
+    timed('alone')
     stop = threading.Event()
     def busy(k):
         while not stop.is_set():
@@ -88,7 +88,7 @@ def overlap(a):
     ths = [threading.Thread(target=busy, args=(k,), daemon=True) for k in range(a.busy)]
     for th in ths: th.start()
     time.sleep(5)   # the busy evaluations under way
-    try: beside = timed('beside')
+    try: timed('beside')
     finally: stop.set()
     for th in ths: th.join(timeout=120)
     row.update(busy_evaluations=len(busy_done), busy_correct=sum(bool(x) for x in busy_done)); dump([row], a.out)
