@@ -13,8 +13,8 @@ from .records import append_jsonl, read_jsonl
 from .tasks import Task, get_task, load_suite
 
 # %% auto #0
-__all__ = ['read_episodes', 'run_pool', 'rollout', 'done_ids', 'progress_line', 'run_episodes', 'ray_episode_options',
-           'rollout_cmd']
+__all__ = ['GPU_LANES', 'GPU_WAITING', 'read_episodes', 'run_pool', 'rollout', 'done_ids', 'progress_line', 'run_episodes',
+           'ray_episode_options', 'rollout_cmd']
 
 # %% ../nbs/11_rollout.ipynb #53811dd4
 def read_episodes(path) -> list[dict]:
@@ -28,11 +28,21 @@ def _policy(policy, sampling:dict|None=None):
     from cuda_agent_lab.policy import make_policy
     return make_policy(policy, **(sampling or {})) if isinstance(policy, str) else policy
 
-def run_pool(device:str, workers:int=1, on:bool=True):
-    "An `EvalPool` for a run's episodes (`workers` CPU lanes on the CPU, every GPU on cuda), or a no-op block when not `on`"
+# A run's pool on a GPU: evaluations in flight per GPU and workers started ahead per lane. 4 and 2 were the bench's best on
+# an H100 (reports/h100-2026-12-06-b: 4,298 level-1 evaluations per GPU-hour). With one lane and one worker ahead, every
+# served command after the first waited for a fresh worker's ~10 s warm-up, and four episodes at once queued behind one
+# another: 10-60 s a command in `cal train`'s run of reports/h100-2026-12-06-train-b, against 0.7 s in a warm worker.
+GPU_LANES, GPU_WAITING = 4, 2
+
+def run_pool(device:str, workers:int=1, on:bool=True, lanes:int|None=None, waiting:int|None=None):
+    "An `EvalPool` for a run's episodes, or a no-op block when not `on`: `workers` lanes on the CPU, `lanes` per GPU on cuda (`GPU_LANES`); `waiting` workers started ahead per lane (1 on the CPU, `GPU_WAITING` on cuda)"
     from contextlib import nullcontext
     from cuda_agent_lab.pool import EvalPool
-    return EvalPool(device, workers=workers if device == 'cpu' else None) if on else nullcontext()
+    if not on: return nullcontext()
+    for k, v in (('lanes', lanes), ('waiting', waiting)):
+        if v is not None and v < 1: raise ValueError(f"run_pool: {k}={v}; give at least 1 (or leave it out for the default)")
+    if device == 'cpu': return EvalPool(device, workers=workers, prespawn=waiting or 1)
+    return EvalPool(device, lanes_per_gpu=lanes or GPU_LANES, prespawn=waiting or GPU_WAITING)
 
 def _live(pol):
     "The policy's `open_episode()` block where it has one (`hf:` batches over the live episodes), else nothing"

@@ -60,12 +60,12 @@ def _last_checkpoint(folder:Path):
     return get_last_checkpoint(str(folder)) if folder.is_dir() else None
 
 # %% ../nbs/22_train.ipynb #8e589dbd
-def build_data(out, tasks, device:str='cpu', n:int=1, workers:int=1, eval_kw:dict|None=None, log=print) -> dict:
+def build_data(out, tasks, device:str='cpu', n:int=1, workers:int=1, eval_kw:dict|None=None, log=print, pool_kw:dict|None=None) -> dict:
     "Scripted-expert episodes of `tasks` into `out/episodes`, and their RFT set into `out/rft-data`"
     from cuda_agent_lab.export import export_rft
     from cuda_agent_lab.rollout import run_episodes, read_episodes, run_pool
     out = Path(out)
-    with run_pool(device, workers) as pool:
+    with run_pool(device, workers, **(pool_kw or {})) as pool:
         run_episodes(tasks, 'scripted', device, out/'episodes', n=n, workers=workers, pool=pool, progress=False, **(eval_kw or {}))
     eps = read_episodes(out/'episodes')
     r = export_rft([out/'episodes'], out/'rft-data', val_fraction=0.0, log=lambda s: None)
@@ -180,7 +180,8 @@ def reproduced_md(r:dict) -> str:
 
 # %% ../nbs/22_train.ipynb #0bc5d48f
 def evaluate_policy(out, model_dir, tasks, held_out=None, device:str='cpu', n:int=1, temperature:float=0.0,
-                    max_new_tokens:int=512, max_turns:int=8, workers:int=1, eval_kw:dict|None=None, log=print) -> dict:
+                    max_new_tokens:int=512, max_turns:int=8, workers:int=1, eval_kw:dict|None=None, log=print,
+                    pool_kw:dict|None=None) -> dict:
     "Roll the model in `model_dir` out as an `hf:` policy on `tasks` and `held_out`; rewards and pass rate per split and task"
     from cuda_agent_lab.env import Limits
     from cuda_agent_lab.hf import HFPolicy
@@ -189,7 +190,7 @@ def evaluate_policy(out, model_dir, tasks, held_out=None, device:str='cpu', n:in
     pol = HFPolicy(model_dir, temperature=temperature, max_new_tokens=max_new_tokens, device=device)
     res = {}
     try:
-        with run_pool(device, workers) as pool:
+        with run_pool(device, workers, **(pool_kw or {})) as pool:
             for split, ts in (('train', tasks), ('held_out', held_out)):
                 if not ts: continue
                 run_episodes(ts, pol, device, out/split, n=n, workers=workers, pool=pool, progress=False,
@@ -205,7 +206,8 @@ def evaluate_policy(out, model_dir, tasks, held_out=None, device:str='cpu', n:in
 
 # %% ../nbs/22_train.ipynb #2d21d9ff
 def grpo(out, model_dir, tasks, device:str='cpu', steps:int=2, num_generations:int=4, lr:float=1e-5,
-         max_completion_length:int=512, max_turns:int=2, workers:int=1, eval_kw:dict|None=None, script=None, log=print, **config) -> dict:
+         max_completion_length:int=512, max_turns:int=2, workers:int=1, eval_kw:dict|None=None, script=None, log=print,
+         pool_kw:dict|None=None, **config) -> dict:
     "TRL GRPO through KernelEnv from the model in `model_dir` for `steps` steps (resuming a cut run); the result in `out/grpo/model`"
     from cuda_agent_lab.env import Limits
     from cuda_agent_lab.hf import load_hf
@@ -216,7 +218,7 @@ def grpo(out, model_dir, tasks, device:str='cpu', steps:int=2, num_generations:i
     model.train()
     if script is not None: script_generation(model, tok, script)   # tests: make some rollouts write a candidate
     t0 = time.time()
-    with run_pool(device, workers) as pool:
+    with run_pool(device, workers, **(pool_kw or {})) as pool:
         trainer = grpo_trainer(model, tok, tasks, device, work, pool=pool, limits=Limits(max_turns=max_turns), eval_kw=eval_kw,
                                learning_rate=lr, per_device_train_batch_size=num_generations, num_generations=num_generations,
                                max_completion_length=max_completion_length, max_steps=steps, logging_steps=1, report_to='none',
@@ -326,25 +328,25 @@ def run_pipeline(out='runs/train', tasks='diag_matmul', held_out=None, device:st
                  eval_n:int=1, eval_turns:int=8,
                  max_new_tokens:int=512, grpo_steps:int=2, grpo_generations:int=4, grpo_lr:float=1e-5, grpo_turns:int=2,
                  grpo_completion_length:int=512, grpo_temperature:float=1.0,
-                 workers:int=1, eval_kw:dict|None=None, script=None, log=print) -> dict:
+                 workers:int=1, eval_kw:dict|None=None, script=None, log=print, lanes:int|None=None, waiting:int|None=None) -> dict:
     "Run the `stages` in order into `out`, skipping the ones already done; the stage records"
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     bad = [s for s in stages if s not in STAGES]
     if bad: raise ValueError(f"stages {bad}: use some of {', '.join(STAGES)}")
-    done = {}
+    done, pool_kw = {}, dict(lanes=lanes, waiting=waiting)   # the evaluation pool of every stage that runs episodes (`rollout.run_pool`)
     for s in STAGES:
         if s not in stages: continue
         if (r := stage_record(out, s)) is not None: log(f"{s}: done already ({out/'stages'/(s + '.json')})"); done[s] = r; continue
-        if s == 'data': r = build_data(out, tasks, device, data_n, workers, eval_kw, log)
+        if s == 'data': r = build_data(out, tasks, device, data_n, workers, eval_kw, log, pool_kw)
         elif s == 'rft':
             init = Path(model) if model else (out/'init' if (out/'init'/'config.json').exists() else build_model(out, size))
             r = rft(out, init, device, rft_steps, rft_lr, until=rft_until, check_every=rft_check_every, log=log)
         else:
             start = _trained(out, model)
             if s == 'eval': r = evaluate_policy(out, start, tasks, held_out, device, eval_n, max_new_tokens=max_new_tokens,
-                                                max_turns=eval_turns, workers=workers, eval_kw=eval_kw, log=log)
+                                                max_turns=eval_turns, workers=workers, eval_kw=eval_kw, log=log, pool_kw=pool_kw)
             else: r = grpo(out, start, tasks, device, grpo_steps, grpo_generations, grpo_lr, grpo_completion_length, grpo_turns, workers,
-                           eval_kw, script, log, temperature=grpo_temperature)
+                           eval_kw, script, log, pool_kw, temperature=grpo_temperature)
         done[s] = _finish(out, s, r)
         write_report(out)
     return done
@@ -378,13 +380,16 @@ def train_cmd(out:str='runs/train',        # run folder (a rerun resumes it: fin
               grpo_completion_length:int=512, # tokens per GRPO completion
               grpo_temperature:float=1.0,  # sampling temperature of the GRPO rollouts (TRL's default 1.0)
               workers:int=1,               # episodes at once
+              lanes:int=None,              # cuda: evaluations in flight per GPU (default rollout.GPU_LANES, 4)
+              waiting:int=None,            # workers started ahead per lane, so a served command finds one warm (default 1 on the CPU, rollout.GPU_WAITING on cuda)
               no_compile:bool=False):      # skip the torch.compile baseline in every evaluation (faster on a CPU)
     "Run the training pipeline (scripted data, RFT, evaluation of the fine-tuned model, GRPO) into a run folder"
     import sys
     try:
         run_pipeline(out, tasks, held_out, device, size, model, tuple(s.strip() for s in stages.split(',') if s.strip()), data_n,
                      rft_steps, rft_lr, rft_until or None, rft_check_every, eval_n, eval_turns, max_new_tokens, grpo_steps, grpo_generations, grpo_lr, grpo_turns,
-                     grpo_completion_length, grpo_temperature, workers, dict(compile=False) if no_compile else None)
+                     grpo_completion_length, grpo_temperature, workers, dict(compile=False) if no_compile else None,
+                     lanes=lanes, waiting=waiting)
     except (ValueError, FileNotFoundError, RuntimeError) as e: print(f"cal train: {e}", file=sys.stderr); return 2
     print(f"report: {Path(out)/'report.html'}\nsummary: {Path(out)/'summary.md'}")
     return 0

@@ -28,7 +28,7 @@ job() {
     --rft-steps ${RFT_STEPS:-1500} --rft-lr 3e-4 --rft-check-every 50 --eval-turns 12 --max-new-tokens 2048 \
     --grpo-steps ${GRPO_STEPS:-4} --grpo-generations 4 --grpo-lr 1e-5 --grpo-turns 12 --grpo-completion-length 4096 \
     --grpo-temperature 0.7 \
-    --workers 4 --no-compile > $RES/train.log 2>&1
+    --workers 4 ${LANES:+--lanes $LANES} ${WAITING:+--waiting $WAITING} --no-compile > $RES/train.log 2>&1
   log "train rc=$?"; date -u > $RES/done
 }
 snapshot() {

@@ -69,6 +69,23 @@ def test_local_pool_two_candidates_in_fresh_processes():
     assert res[jobs[0].key]['worker']['warm']   # the first job found a spare started ahead
 
 @pytest.mark.slow
+def test_run_pool_workers_waiting_serve_requests_back_to_back():
+    """TRL calls its rollouts' tools one after the other: with two workers waiting per lane, a request sent the moment the
+    one before it ended finds a worker already warm; with one, it waits for the warm-up of a worker started just then"""
+    from cuda_agent_lab.rollout import run_pool
+    second = {}
+    for waiting in (2, 1):
+        with run_pool('cpu', 1, waiting=waiting) as pool:
+            assert pool.prespawn == waiting
+            first = pool.submit(ref_job('diag_matmul', key='a')).result()
+            second[waiting] = pool.submit(ref_job('diag_matmul', key='b')).result()
+        assert first['correct'] and second[waiting]['correct'], (first, second[waiting])
+    tl = {w: r['details']['timeline'] for w, r in second.items()}
+    assert tl[2]['ready'] < tl[2]['sent'] and tl[2]['spawned'] < -1.0, tl   # warmed up while the first request ran
+    assert tl[1]['ready'] > tl[1]['sent'] and tl[1]['spawned'] > -0.5, tl   # the twin: started when the first ended
+    with pytest.raises(ValueError, match='waiting=0'): run_pool('cpu', 1, waiting=0)
+
+@pytest.mark.slow
 def test_local_worker_killed_mid_evaluation_is_retried_once():
     with EvalPool('cpu') as pool:
         f = pool.submit(ref_job('diag_matmul', key='k', profile_opts=LONG))   # at least 10 s: the kill lands mid-job
