@@ -11,9 +11,9 @@ from pathlib import Path
 from .records import append_jsonl, read_jsonl, write_atomic
 
 # %% auto #0
-__all__ = ['SIZES', 'STAGES', 'CAVEAT', 'stage_record', 'step_log', 'read_log', 'build_data', 'build_model', 'reply_tokens',
-           'reproduction', 'rft', 'reproduced_md', 'evaluate_policy', 'grpo', 'train_figures', 'summary_md',
-           'write_report', 'run_pipeline', 'train_cmd']
+__all__ = ['SIZES', 'STAGES', 'CAVEAT', 'stage_record', 'GenerateTimer', 'step_log', 'read_log', 'build_data', 'build_model',
+           'reply_tokens', 'reproduction', 'rft', 'reproduced_md', 'evaluate_policy', 'grpo', 'train_figures',
+           'summary_md', 'write_report', 'run_pipeline', 'train_cmd']
 
 # %% ../nbs/22_train.ipynb #0a33f7ba
 SIZES = {'tiny': dict(hidden=64, layers=2, vocab_size=2048),     # a CPU test: well under a second a step
@@ -36,8 +36,25 @@ def _device_args(device:str) -> dict:
     return dict(use_cpu=True, bf16=False, activation_checkpointing=False)
 
 # %% ../nbs/22_train.ipynb #5a4e443f
-def step_log(path, reward=None):
-    "A transformers `TrainerCallback` appending each logged step to `path` (JSON lines): step, seconds, the trainer's logs, the batch's rewards and the GPU's peak memory"
+class GenerateTimer:
+    """Times `model.generate` (the instance's own, which TRL calls on the unwrapped model): seconds, calls and decoding
+    steps (new positions per call, the batch's longest) so far; `since()` gives them since the last `since()`"""
+    def __init__(self, model):
+        self.seconds, self.calls, self.steps, self._last, inner = 0.0, 0, 0, (0.0, 0, 0), model.generate
+        def generate(*a, **kw):
+            t0 = time.perf_counter(); out = inner(*a, **kw)
+            self.seconds += time.perf_counter() - t0; self.calls += 1
+            ids = kw.get('input_ids', a[0] if a else None)
+            if ids is not None and hasattr(out, 'shape'): self.steps += out.shape[-1] - ids.shape[-1]
+            return out
+        model.generate = generate
+    def since(self) -> dict:
+        now = (self.seconds, self.calls, self.steps)
+        d = [a - b for a, b in zip(now, self._last)]; self._last = now
+        return {'kernel/generate_s': round(d[0], 3), 'kernel/generate_calls': d[1], 'kernel/decode_steps': d[2]}
+
+def step_log(path, reward=None, gen:GenerateTimer|None=None):
+    "A transformers `TrainerCallback` appending each logged step to `path` (JSON lines): step, seconds, the trainer's logs, the batch's rewards, the generation's seconds (`gen`) and the GPU's peak memory"
     import torch
     from transformers import TrainerCallback
     t0 = time.time()
@@ -45,6 +62,7 @@ def step_log(path, reward=None):
         def on_log(self, args, state, control, logs=None, **kw):
             row = dict(step=state.global_step, time_s=round(time.time() - t0, 3), **(logs or {}))
             if reward is not None and reward.history: row['rewards'] = reward.history[-1]['rewards']
+            if gen is not None and 'loss' in (logs or {}): row.update(gen.since())   # a training step's log, not the run's summary
             if torch.cuda.is_available(): row['gpu_mem_gb'] = torch.cuda.max_memory_allocated() / 2**30
             append_jsonl(path, row)
     return StepLog()
@@ -217,14 +235,14 @@ def grpo(out, model_dir, tasks, device:str='cpu', steps:int=2, num_generations:i
     model, tok = load_hf(model_dir, device)
     model.train()
     if script is not None: script_generation(model, tok, script)   # tests: make some rollouts write a candidate
-    t0 = time.time()
+    gen, t0 = GenerateTimer(model), time.time()
     with run_pool(device, workers, **(pool_kw or {})) as pool:
         trainer = grpo_trainer(model, tok, tasks, device, work, pool=pool, limits=Limits(max_turns=max_turns), eval_kw=eval_kw,
                                learning_rate=lr, per_device_train_batch_size=num_generations, num_generations=num_generations,
                                max_completion_length=max_completion_length, max_steps=steps, logging_steps=1, report_to='none',
                                save_strategy='steps', save_steps=1, save_total_limit=1, max_tool_calling_iterations=max_turns,
                                beta=0.0, seed=0, **{**_device_args(device), **config})
-        trainer.add_callback(step_log(work/'log.jsonl', trainer.reward))
+        trainer.add_callback(step_log(work/'log.jsonl', trainer.reward, gen))
         trainer.train(resume_from_checkpoint=_last_checkpoint(work/'trainer'))
     trainer.save_model(str(work/'model')); tok.save_pretrained(work/'model')
     rows = [r for r in read_log(work/'log.jsonl') if 'rewards' in r]
@@ -277,9 +295,10 @@ def train_figures(out) -> dict:
         figs['grpo-tokens'] = _line(steps, {'mean completion tokens': [r.get('completions/mean_length') for r in gl]}, 'GRPO: tokens per completion', 'tokens')
         secs = [b['time_s'] - a['time_s'] for a, b in zip([dict(time_s=0)] + gl[:-1], gl)]
         ys = {'seconds': secs}
-        if any('kernel/tool_s' in r for r in gl):   # the rest is generating and the optimizer step
+        if any('kernel/tool_s' in r for r in gl):   # the rest is the optimizer step and TRL's own work
             ys.update({'tool calls (the batch\'s, one after another)': [r.get('kernel/tool_s') for r in gl],
                        'final evaluations': [r.get('kernel/final_eval_s') for r in gl]})
+        if any('kernel/generate_s' in r for r in gl): ys['generation'] = [r.get('kernel/generate_s') for r in gl]
         figs['grpo-seconds'] = _line(steps, ys, 'GRPO: seconds per step, and the environment\'s share', 's')
         figs['grpo-eph'] = _line(steps, {'episodes/hour': [len(r['rewards']) * 3600 / max(s, 1e-9) for r, s in zip(gl, secs)]},
                                  'GRPO: episodes per hour', 'episodes/h')

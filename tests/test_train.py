@@ -44,6 +44,7 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     assert done['grpo']['temperature'] == 0.9                              # the rollouts sampled as asked
     g = [r for r in read_log(out/'grpo'/'log.jsonl') if 'rewards' in r]
     assert len(g) == 2 and all(len(r['rewards']) == 4 and 'kernel/pass_rate' in r for r in g)
+    assert all(r['kernel/generate_s'] > 0 and r['kernel/generate_calls'] >= 1 and r['kernel/decode_steps'] > 0 for r in g), g   # the rollouts' generation, timed
     got = [x for r in g for x in r['rewards']]
     assert got.count(-1.0) == 4 and all(x >= 1 for x in got if x != -1.0)   # the written candidates pass, the rest do not
     from safetensors.torch import load_file
