@@ -8,12 +8,15 @@
 #     --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 -d .whl \
 #     fastcore==2.2.41 trl==1.16.0 datasets==5.2.0 dill==0.4.1 multiprocess==0.70.19 plotly==7.1.0
 # datasets 5.2 wants pyarrow >= 24 and fsspec <= 2026.9.0: the job logs the device's versions first (versions.txt).
-# TASKS / HELD_OUT / RFT_STEPS / GRPO_STEPS override the defaults below. Sized for one session's device time (the H100's
-# 2026-12-06 run: data 400 s on a fresh cache, RFT 10.7 steps/s, the evaluation 354 s, a GRPO step 157 s): the run
-# folder does not outlive the machine, so a run must end within the calls of one session. RFT_STEPS is a cap: RFT stops
-# once the model reproduces its set. Turns, tokens and the rollout temperature are
-# the ones with which the CPU's run c (reports/cpu-2026-12-05-train) saw GRPO rewards above -1: the expert's episode
-# needs 11-12 turns and up to ~1.7k tokens per reply. The run folder (episodes, logs, figures,
+# TASKS / HELD_OUT / RFT_STEPS / GRPO_STEPS / GRPO_N / GRPO_T (and LANES / WAITING for the pool) override the defaults
+# below. Sized for one session's device time: the run folder does not outlive the machine, so a run must end within the
+# calls of one session. The H100's run b (reports/h100-2026-12-06-train-b): data 380 s, RFT 61 s (it stopped at step 550
+# of the 1,500 cap once the model reproduced its set), the evaluation 402 s, a GRPO step over 6 min; most of that was
+# served commands waiting for a worker's warm-up (10-60 s each), which the pool's 4 lanes with 2 workers waiting
+# (rollout.GPU_LANES, GPU_WAITING) remove. The rollout temperature: a model reproducing its set with loss 0.002 sampled
+# four identical gelu episodes at 0.7; TRL's default 1.0 on it is about what 0.7 was on the CPU's run c model (loss
+# 0.010), which gave a reward spread (reports/cpu-2026-12-05-train). 8 rollouts a step for more chance of one.
+# The expert's episode needs 11-12 turns and up to ~1.7k tokens per reply. The run folder (episodes, logs, figures,
 # report.html, summary.md; no model weights) comes back in results.tgz; a cut job resumes with `start` on the same machine.
 set -u
 cd "$(dirname "$0")/.."
@@ -26,8 +29,8 @@ job() {
     --tasks "${TASKS:-diag_matmul,softmax,gelu,l2_norm,mse_loss,transpose_copy}" \
     --held-out "${HELD_OUT:-log_softmax,cumsum,tril_matmul}" \
     --rft-steps ${RFT_STEPS:-1500} --rft-lr 3e-4 --rft-check-every 50 --eval-turns 12 --max-new-tokens 2048 \
-    --grpo-steps ${GRPO_STEPS:-4} --grpo-generations 4 --grpo-lr 1e-5 --grpo-turns 12 --grpo-completion-length 4096 \
-    --grpo-temperature 0.7 \
+    --grpo-steps ${GRPO_STEPS:-3} --grpo-generations ${GRPO_N:-8} --grpo-lr 1e-5 --grpo-turns 12 --grpo-completion-length 4096 \
+    --grpo-temperature ${GRPO_T:-1.0} \
     --workers 4 ${LANES:+--lanes $LANES} ${WAITING:+--waiting $WAITING} --no-compile > $RES/train.log 2>&1
   log "train rc=$?"; date -u > $RES/done
 }
