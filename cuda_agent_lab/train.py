@@ -53,8 +53,8 @@ class GenerateTimer:
         d = [a - b for a, b in zip(now, self._last)]; self._last = now
         return {'kernel/generate_s': round(d[0], 3), 'kernel/generate_calls': d[1], 'kernel/decode_steps': d[2]}
 
-def step_log(path, reward=None, gen:GenerateTimer|None=None):
-    "A transformers `TrainerCallback` appending each logged step to `path` (JSON lines): step, seconds, the trainer's logs, the batch's rewards, the generation's seconds (`gen`) and the GPU's peak memory"
+def step_log(path, reward=None, gen:GenerateTimer|None=None, after=None):
+    "A transformers `TrainerCallback` appending each logged step to `path` (JSON lines): step, seconds, the trainer's logs, the batch's rewards, the generation's seconds (`gen`) and the GPU's peak memory; then `after()` (the run's report, so a cut run keeps its figures)"
     import torch
     from transformers import TrainerCallback
     t0 = time.time()
@@ -65,6 +65,7 @@ def step_log(path, reward=None, gen:GenerateTimer|None=None):
             if gen is not None and 'loss' in (logs or {}): row.update(gen.since())   # a training step's log, not the run's summary
             if torch.cuda.is_available(): row['gpu_mem_gb'] = torch.cuda.max_memory_allocated() / 2**30
             append_jsonl(path, row)
+            if after is not None: after()
     return StepLog()
 
 def read_log(path) -> list[dict]:
@@ -242,7 +243,7 @@ def grpo(out, model_dir, tasks, device:str='cpu', steps:int=2, num_generations:i
                                max_completion_length=max_completion_length, max_steps=steps, logging_steps=1, report_to='none',
                                save_strategy='steps', save_steps=1, save_total_limit=1, max_tool_calling_iterations=max_turns,
                                beta=0.0, seed=0, **{**_device_args(device), **config})
-        trainer.add_callback(step_log(work/'log.jsonl', trainer.reward, gen))
+        trainer.add_callback(step_log(work/'log.jsonl', trainer.reward, gen, after=lambda: write_report(out)))   # figures after every step
         trainer.train(resume_from_checkpoint=_last_checkpoint(work/'trainer'))
     trainer.save_model(str(work/'model')); tok.save_pretrained(work/'model')
     rows = [r for r in read_log(work/'log.jsonl') if 'rewards' in r]
@@ -315,6 +316,8 @@ def summary_md(out) -> str:
     out, lines = Path(out), [f'# Training run {out}', '', CAVEAT, '']
     for s in STAGES:
         r = stage_record(out, s)
+        if not r and s == 'grpo' and (n := sum('rewards' in x for x in read_log(out/'grpo'/'log.jsonl'))):
+            lines += [f'## {s} (running, or cut: {n} steps logged, their figures in the report)', '']; continue
         lines.append(f'## {s}' + ('' if r else ' (not run yet)'))
         if not r: lines.append(''); continue
         if s == 'data': lines += [f"{r['episodes']} scripted episodes, {r['kept']} kept for RFT; rewards {r['rewards']}"]

@@ -33,7 +33,15 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     assert not (out/'rft'/'trainer'/'checkpoint-2').exists() and (out/'rft'/'trainer'/'checkpoint-4').is_dir()
     import shutil; shutil.rmtree(out/'rft')
 
-    done = run_pipeline(out, script=alternating_script(CANDIDATES), log=said.append, **KW)
+    script = alternating_script(CANDIDATES)
+    def cut_in_step2(i, text):   # the run is cut in GRPO's second step: what the first wrote stays, and a rerun resumes
+        if any('rewards' in r for r in read_log(out/'grpo'/'log.jsonl')): raise RuntimeError('cut in the second GRPO step')
+        return script(i, text)
+    with pytest.raises(RuntimeError, match='cut in the second GRPO step'): run_pipeline(out, script=cut_in_step2, log=said.append, **KW)
+    assert stage_record(out, 'grpo') is None and (out/'grpo'/'trainer'/'checkpoint-1').is_dir()
+    assert 'id="fig-grpo-reward"' in (out/'report.html').read_text() and (out/'figures'/'grpo-seconds.json').exists()
+    assert '## grpo (running, or cut: 1 steps logged' in (out/'summary.md').read_text()
+    done = run_pipeline(out, script=script, log=said.append, **KW)        # GRPO goes on from its step-1 checkpoint
     assert any(s.startswith('data: done already') for s in said)
     assert set(done) == {'data', 'rft', 'eval', 'grpo'}
     assert done['rft']['steps'] == 3 and done['rft']['last_loss'] > 0
