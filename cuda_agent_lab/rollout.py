@@ -13,8 +13,8 @@ from .records import append_jsonl, read_jsonl
 from .tasks import Task, get_task, load_suite
 
 # %% auto #0
-__all__ = ['GPU_LANES', 'GPU_WAITING', 'read_episodes', 'run_pool', 'rollout', 'done_ids', 'progress_line', 'run_episodes',
-           'ray_episode_options', 'rollout_cmd']
+__all__ = ['GPU_LANES', 'GPU_WAITING', 'read_episodes', 'pool_args', 'run_pool', 'rollout', 'done_ids', 'progress_line',
+           'run_episodes', 'ray_episode_options', 'rollout_cmd']
 
 # %% ../nbs/11_rollout.ipynb #53811dd4
 def read_episodes(path) -> list[dict]:
@@ -34,15 +34,29 @@ def _policy(policy, sampling:dict|None=None):
 # another: 10-60 s a command in `cal train`'s run of reports/h100-2026-12-06-train-b, against 0.7 s in a warm worker.
 GPU_LANES, GPU_WAITING = 4, 2
 
-def run_pool(device:str, workers:int=1, on:bool=True, lanes:int|None=None, waiting:int|None=None):
-    "An `EvalPool` for a run's episodes, or a no-op block when not `on`: `workers` lanes on the CPU, `lanes` per GPU on cuda (`GPU_LANES`); `waiting` workers started ahead per lane (1 on the CPU, `GPU_WAITING` on cuda)"
-    from contextlib import nullcontext
-    from cuda_agent_lab.pool import EvalPool
-    if not on: return nullcontext()
+def pool_args(device:str, workers:int=1, lanes:int|None=None, waiting:int|None=None, gpus=None) -> dict:
+    """`EvalPool`'s arguments for a run: `workers` lanes on the CPU; on cuda `lanes` per GPU (`GPU_LANES`) on `gpus` (ids as
+    CUDA_VISIBLE_DEVICES names them, or a comma-separated string; default every visible GPU: give the others than the
+    trainer's to keep training off the GPUs that time kernels); `waiting` workers started ahead per lane (1 on the CPU,
+    `GPU_WAITING` on cuda)"""
+    from cuda_agent_lab.pool import local_gpus
     for k, v in (('lanes', lanes), ('waiting', waiting)):
         if v is not None and v < 1: raise ValueError(f"run_pool: {k}={v}; give at least 1 (or leave it out for the default)")
-    if device == 'cpu': return EvalPool(device, workers=workers, prespawn=waiting or 1)
-    return EvalPool(device, lanes_per_gpu=lanes or GPU_LANES, prespawn=waiting or GPU_WAITING)
+    if isinstance(gpus, str): gpus = [g.strip() for g in gpus.split(',') if g.strip()]
+    if device == 'cpu':
+        if gpus: raise ValueError(f"run_pool: gpus={','.join(map(str, gpus))} is for device cuda; the CPU pool has `workers` lanes")
+        return dict(workers=workers, prespawn=waiting or 1)
+    if gpus:
+        seen = [str(g) for g in local_gpus()]
+        if (bad := [g for g in gpus if str(g) not in seen]):
+            raise ValueError(f"run_pool: GPU {bad[0]} is not visible here (visible: {','.join(seen) or 'none'}; CUDA_VISIBLE_DEVICES names them)")
+    return dict(gpus=list(gpus) if gpus else None, lanes_per_gpu=lanes or GPU_LANES, prespawn=waiting or GPU_WAITING)
+
+def run_pool(device:str, workers:int=1, on:bool=True, lanes:int|None=None, waiting:int|None=None, gpus=None):
+    "An `EvalPool` for a run's episodes (`pool_args`), or a no-op block when not `on`"
+    from contextlib import nullcontext
+    from cuda_agent_lab.pool import EvalPool
+    return EvalPool(device, **pool_args(device, workers, lanes, waiting, gpus)) if on else nullcontext()
 
 def _live(pol):
     "The policy's `open_episode()` block where it has one (`hf:` batches over the live episodes), else nothing"

@@ -350,12 +350,15 @@ def run_pipeline(out='runs/train', tasks='diag_matmul', held_out=None, device:st
                  eval_n:int=1, eval_turns:int=8,
                  max_new_tokens:int=512, grpo_steps:int=2, grpo_generations:int=4, grpo_lr:float=1e-5, grpo_turns:int=2,
                  grpo_completion_length:int=512, grpo_temperature:float=1.0,
-                 workers:int=1, eval_kw:dict|None=None, script=None, log=print, lanes:int|None=None, waiting:int|None=None) -> dict:
+                 workers:int=1, eval_kw:dict|None=None, script=None, log=print, lanes:int|None=None, waiting:int|None=None,
+                 eval_gpus=None) -> dict:
     "Run the `stages` in order into `out`, skipping the ones already done; the stage records"
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     bad = [s for s in stages if s not in STAGES]
     if bad: raise ValueError(f"stages {bad}: use some of {', '.join(STAGES)}")
-    done, pool_kw = {}, dict(lanes=lanes, waiting=waiting)   # the evaluation pool of every stage that runs episodes (`rollout.run_pool`)
+    done, pool_kw = {}, dict(lanes=lanes, waiting=waiting, gpus=eval_gpus)   # the evaluation pool of every stage that runs episodes (`rollout.run_pool`)
+    from cuda_agent_lab.rollout import pool_args
+    pool_args(device, workers, **pool_kw)   # a bad pool option fails here, before any stage runs
     for s in STAGES:
         if s not in stages: continue
         if (r := stage_record(out, s)) is not None: log(f"{s}: done already ({out/'stages'/(s + '.json')})"); done[s] = r; continue
@@ -404,6 +407,7 @@ def train_cmd(out:str='runs/train',        # run folder (a rerun resumes it: fin
               workers:int=1,               # episodes at once
               lanes:int=None,              # cuda: evaluations in flight per GPU (default rollout.GPU_LANES, 4)
               waiting:int=None,            # workers started ahead per lane, so a served command finds one warm (default 1 on the CPU, rollout.GPU_WAITING on cuda)
+              eval_gpus:str=None,          # cuda: the GPUs that evaluate kernels, e.g. 1,2,3 (default every visible one; leave out the trainer's, the first, to keep training off the timed GPUs)
               no_compile:bool=False):      # skip the torch.compile baseline in every evaluation (faster on a CPU)
     "Run the training pipeline (scripted data, RFT, evaluation of the fine-tuned model, GRPO) into a run folder"
     import sys
@@ -411,7 +415,7 @@ def train_cmd(out:str='runs/train',        # run folder (a rerun resumes it: fin
         run_pipeline(out, tasks, held_out, device, size, model, tuple(s.strip() for s in stages.split(',') if s.strip()), data_n,
                      rft_steps, rft_lr, rft_until or None, rft_check_every, eval_n, eval_turns, max_new_tokens, grpo_steps, grpo_generations, grpo_lr, grpo_turns,
                      grpo_completion_length, grpo_temperature, workers, dict(compile=False) if no_compile else None,
-                     lanes=lanes, waiting=waiting)
+                     lanes=lanes, waiting=waiting, eval_gpus=eval_gpus)
     except (ValueError, FileNotFoundError, RuntimeError) as e: print(f"cal train: {e}", file=sys.stderr); return 2
     print(f"report: {Path(out)/'report.html'}\nsummary: {Path(out)/'summary.md'}")
     return 0

@@ -70,12 +70,18 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     assert all('done already' in s for s in said) and len(said) == 4 and len(read_episodes(out/'episodes')) == n
 
 
-def test_cal_train_refuses_bad_stages_and_a_missing_checkpoint(tmp_path, capsys):
+def test_cal_train_refuses_bad_stages_a_missing_checkpoint_and_bad_pool_options(tmp_path, capsys):
     from cuda_agent_lab.cli import run
     assert run(['train', '--stages', 'data,fine-tune', '--out', str(tmp_path/'a')]) == 2
     assert "stages ['fine-tune']: use some of data, rft, eval, grpo" in capsys.readouterr().err
     assert run(['train', '--stages', 'grpo', '--out', str(tmp_path/'b')]) == 2
     assert 'no RFT checkpoint; run the rft stage first' in capsys.readouterr().err
+    assert run(['train', '--eval-gpus', '1', '--waiting', '2', '--out', str(tmp_path/'c')]) == 2   # before any stage runs
+    assert 'gpus=1 is for device cuda' in capsys.readouterr().err and not (tmp_path/'c'/'stages').exists()
+    with pytest.MonkeyPatch.context() as m:
+        m.setenv('CUDA_VISIBLE_DEVICES', '0,1')
+        assert run(['train', '--device', 'cuda', '--eval-gpus', '1,3', '--out', str(tmp_path/'d')]) == 2
+    assert 'GPU 3 is not visible here (visible: 0,1' in capsys.readouterr().err
 
 
 def _one_conversation(out):
