@@ -18,11 +18,12 @@ __all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'GATE_THREADS', 'GATE_M
            'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'MAX_CACHED_OVER_MIN', 'CEILING_VERSION', 'CEILING_SIZES',
            'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms',
            'lead_seconds', 'DeviceGate', 'device_gate', 'CudaTimer', 'lock_dir', 'physical_gpu', 'lock_path',
-           'open_device_lock', 'device_lock', 'device_share', 'make_timer', 'adaptive_reps', 'median_ci',
-           'precise_enough', 'time_fn', 'time_model', 'precision_settings', 'precision', 'device_name', 'harness_dir',
-           'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread',
-           'scrub_records', 'time_compiled', 'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling',
-           'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
+           'open_device_lock', 'read_lock_trace', 'trace_overlaps', 'device_lock', 'device_share', 'make_timer',
+           'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model', 'precision_settings', 'precision',
+           'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir', 'baseline_key',
+           'cached_baseline', 'spread', 'scrub_records', 'time_compiled', 'time_baselines', 'ceilings_dir',
+           'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes',
+           'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -254,8 +255,30 @@ def open_device_lock(device) -> int:
     p = lock_path(device)
     if p not in _lock_fds:
         _lock_fds[p] = fd, turn = open_shared_file(p), open_shared_file(turnstile_path(p))
-        _turn_of[fd] = turn
+        _turn_of[fd], _trace[fd] = turn, p.name
+        if (t := os.environ.get('CAL_LOCK_TRACE')) and 'fd' not in _trace:
+            _trace['fd'] = os.open(t, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
     return _lock_fds[p][0]
+
+# `CAL_LOCK_TRACE=FILE`: a diagnostic, not a guard (a candidate could write to it): every exclusive hold of a device lock
+# appended as one line, `pid lock-file start end` (wall clock), so a multi-GPU run can show each timing had its GPU alone
+_trace, _held_since = {}, {}   # the trace's 'fd', and each lock fd's file name; when each lock was taken
+
+def read_lock_trace(path) -> list[dict]:
+    "The holds a `CAL_LOCK_TRACE` file recorded: pid, lock (its file name: cuda<physical id>.lock or cpu.lock), start, end"
+    rows = []
+    for line in Path(path).read_text().splitlines():
+        f = line.split()
+        if len(f) == 4: rows.append(dict(pid=int(f[0]), lock=f[1], start=float(f[2]), end=float(f[3])))
+    return rows
+
+def trace_overlaps(rows:list[dict]) -> list[tuple[dict, dict]]:
+    "Pairs of exclusive holds of one lock by two processes that overlap in time (none: each timing had its device alone)"
+    out = []
+    for lock in {r['lock'] for r in rows}:
+        hs = sorted((r for r in rows if r['lock'] == lock), key=lambda r: r['start'])
+        out += [(a, b) for a, b in zip(hs, hs[1:]) if b['start'] < a['end'] and a['pid'] != b['pid']]
+    return out
 
 def _turnstile(fd:int) -> int: return _turn_of[fd]
 
@@ -280,11 +303,16 @@ def device_lock(device):
             _settle(device)        # once its work on the device is done: none of it may run on into the timing that gets in next
             fcntl.flock(fd, fcntl.LOCK_UN)
         _take(fd, fcntl.LOCK_EX)
+        _held_since[fd] = time.time()
     _lock_depth[fd] = _lock_depth.get(fd, 0) + 1
     try: yield
     finally:
         _lock_depth[fd] -= 1
-        if not _lock_depth[fd]: fcntl.flock(fd, fcntl.LOCK_SH if _share_depth.get(fd) else fcntl.LOCK_UN)   # back to the share it was taken in
+        if not _lock_depth[fd]:
+            t_end = time.time()
+            fcntl.flock(fd, fcntl.LOCK_SH if _share_depth.get(fd) else fcntl.LOCK_UN)   # back to the share it was taken in
+            if 'fd' in _trace:
+                os.write(_trace['fd'], f"{os.getpid()} {_trace[fd]} {_held_since[fd]:.6f} {t_end:.6f}\n".encode())
 
 # %% ../nbs/05_profile.ipynb #cb65c5de
 @contextlib.contextmanager

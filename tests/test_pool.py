@@ -57,10 +57,15 @@ def test_unknown_backend():
 # --- slow: real evaluations ---------------------------------------------------------------------------------------------
 
 @pytest.mark.slow
-def test_local_pool_two_candidates_in_fresh_processes():
+def test_local_pool_two_candidates_in_fresh_processes(tmp_path, monkeypatch):
+    from cuda_agent_lab.profile import read_lock_trace, trace_overlaps
+    monkeypatch.setenv('CAL_LOCK_TRACE', str(tmp_path/'locks.txt'))   # every exclusive hold of a device lock, by pid
     jobs = [ref_job('diag_matmul'), ref_job('gelu')]
-    with EvalPool('cpu') as pool:
+    with EvalPool('cpu', workers=2) as pool:
         res = {r['key']: r for r in pool.map(jobs)}
+    holds = read_lock_trace(tmp_path/'locks.txt')
+    assert {r['worker']['pid'] for r in res.values()} <= {h['pid'] for h in holds}, holds   # each worker timed under the lock
+    assert {h['lock'] for h in holds} == {'cpu.lock'} and trace_overlaps(holds) == [], holds   # two lanes, never two timings at once
     assert set(res) == {j.key for j in jobs}
     for r in res.values():
         assert r['correct'] and r['reward'] >= 1 and r['violations'] == [] and r['attempts'] == 1, r
