@@ -32,6 +32,8 @@ def _policy(policy, sampling:dict|None=None):
 # an H100 (reports/h100-2026-12-06-b: 4,298 level-1 evaluations per GPU-hour). With one lane and one worker ahead, every
 # served command after the first waited for a fresh worker's ~10 s warm-up, and four episodes at once queued behind one
 # another: 10-60 s a command in `cal train`'s run of reports/h100-2026-12-06-train-b, against 0.7 s in a warm worker.
+# On a 2-core CPU two workers waiting per lane made `cal demo` no faster (108 s against 100 s, the same rewards), so the
+# CPU keeps one.
 GPU_LANES, GPU_WAITING = 4, 2
 
 def pool_args(device:str, workers:int=1, lanes:int|None=None, waiting:int|None=None, gpus=None) -> dict:
