@@ -204,14 +204,18 @@ def rollout_cmd(task:str=None, # one task: a built-in name or a path to a model.
                 max_new_tokens:int=None, # hf/openai: cap on each reply's tokens
                 seed:int=None, # hf/openai: sampling seed
                 pool:bool=False, # local: feedback commands and final evaluations on one EvalPool of warm workers (else a fresh process each)
+                eval_gpus:str=None, # with --pool on cuda: the GPUs that evaluate, e.g. 1,2 (default every visible one; leave out an hf: policy's, the first)
+                lanes:int=None, # with --pool on cuda: evaluations in flight per GPU (default GPU_LANES)
+                waiting:int=None, # with --pool: workers started ahead per lane (default 1 on the CPU, GPU_WAITING on cuda)
                ):
     "Run agent episodes and print each reward; the records go to OUT/episodes.jsonl"
     sel = task or tasks
     if not sel: print("cal rollout: pass --task NAME|PATH or --tasks all|level1|a,b", file=sys.stderr); return 2
     sampling = dict(temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
     if pool and backend != 'local': print("cal rollout: --pool is for --backend local (a Ray episode evaluates on its own node)", file=sys.stderr); return 2
+    if not pool and (eval_gpus or lanes or waiting): print("cal rollout: --eval-gpus, --lanes and --waiting shape the pool: add --pool", file=sys.stderr); return 2
     try:
-        with run_pool(device, workers, pool) as p:
+        with run_pool(device, workers, pool, lanes=lanes, waiting=waiting, gpus=eval_gpus) as p:
             eps = run_episodes(sel, policy, device, Path(out), n=n, workers=workers, backend=backend, address=address,
                                limits=Limits(max_turns=max_turns, wall_s=wall_s), fmt=fmt, sampling=sampling, pool=p)
     except (FileNotFoundError, KeyError, ValueError, ImportError) as e:
