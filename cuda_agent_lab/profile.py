@@ -255,14 +255,14 @@ def open_device_lock(device) -> int:
     p = lock_path(device)
     if p not in _lock_fds:
         _lock_fds[p] = fd, turn = open_shared_file(p), open_shared_file(turnstile_path(p))
-        _turn_of[fd], _trace[fd] = turn, p.name
-        if (t := os.environ.get('CAL_LOCK_TRACE')) and 'fd' not in _trace:
-            _trace['fd'] = os.open(t, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        _turn_of[fd], _lock_name[fd] = turn, p.name
+        if (t := os.environ.get('CAL_LOCK_TRACE')) and not _trace:
+            _trace.append(os.open(t, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666))
     return _lock_fds[p][0]
 
 # `CAL_LOCK_TRACE=FILE`: a diagnostic, not a guard (a candidate could write to it): every exclusive hold of a device lock
 # appended as one line, `pid lock-file start end` (wall clock), so a multi-GPU run can show each timing had its GPU alone
-_trace, _held_since = {}, {}   # the trace's 'fd', and each lock fd's file name; when each lock was taken
+_trace, _lock_name, _held_since = [], {}, {}   # the trace file's fd (once opened); each lock fd's file name; when it was taken
 
 def read_lock_trace(path) -> list[dict]:
     "The holds a `CAL_LOCK_TRACE` file recorded: pid, lock (its file name: cuda<physical id>.lock or cpu.lock), start, end"
@@ -311,8 +311,7 @@ def device_lock(device):
         if not _lock_depth[fd]:
             t_end = time.time()
             fcntl.flock(fd, fcntl.LOCK_SH if _share_depth.get(fd) else fcntl.LOCK_UN)   # back to the share it was taken in
-            if 'fd' in _trace:
-                os.write(_trace['fd'], f"{os.getpid()} {_trace[fd]} {_held_since[fd]:.6f} {t_end:.6f}\n".encode())
+            if _trace: os.write(_trace[0], f"{os.getpid()} {_lock_name[fd]} {_held_since[fd]:.6f} {t_end:.6f}\n".encode())
 
 # %% ../nbs/05_profile.ipynb #cb65c5de
 @contextlib.contextmanager
