@@ -288,6 +288,10 @@ def train_figures(out) -> dict:
                           for v in (-1, 1, 2, 3)])
         dist.update_layout(title='GRPO: reward distribution per step', barmode='stack', yaxis_title='share', height=320)
         figs['grpo-reward-dist'] = dist
+        from statistics import pstdev   # a group whose rollouts share one reward has zero advantage: no gradient from it
+        figs['grpo-spread'] = _line(steps, {'reward std over the step\'s rollouts': [pstdev(r['rewards']) for r in gl],
+                                            'share of groups with one reward (TRL)': [r.get('frac_reward_zero_std') for r in gl]},
+                                    'GRPO: reward spread per step (a group with one reward gives no gradient)', '')
         figs['grpo-pass'] = _line(steps, {'pass rate': [r.get('kernel/pass_rate') for r in gl]}, 'GRPO: pass rate per step', 'share')
         codes = sorted({k for r in gl for k in r if k.startswith('kernel/minus1/')})
         hack = go.Figure([go.Bar(name=c.split('/')[-1], x=steps, y=[r.get(c, 0) for r in gl]) for c in codes])

@@ -59,8 +59,13 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     a, b = load_file(out/'rft'/'model'/'model.safetensors'), load_file(out/'grpo'/'model'/'model.safetensors')
     assert sum(not torch.equal(a[k], b[k]) for k in a) > len(a) // 2       # GRPO took real optimizer steps
     html = (out/'report.html').read_text()
-    for fig in ('rft-loss', 'rft-accuracy', 'eval-rewards', 'grpo-reward', 'grpo-reward-dist', 'grpo-minus1', 'grpo-seconds', 'grpo-eph'):
+    for fig in ('rft-loss', 'rft-accuracy', 'eval-rewards', 'grpo-reward', 'grpo-reward-dist', 'grpo-spread', 'grpo-minus1', 'grpo-seconds',
+                'grpo-eph'):
         assert f'id="fig-{fig}"' in html and (out/'figures'/f'{fig}.json').exists(), fig
+    import plotly.io as pio, statistics
+    spread = pio.read_json(out/'figures'/'grpo-spread.json').data   # the std of each step's rewards, and TRL's share of one-reward groups
+    assert list(spread[0].y) == pytest.approx([statistics.pstdev(r['rewards']) for r in g])
+    assert list(spread[1].y) == [r['frac_reward_zero_std'] for r in g] and all(0 <= y <= 1 for y in spread[1].y)
     assert html.count('plotly.js v') <= 1 and '<script src="http' not in html
     md = (out/'summary.md').read_text()
     assert 'Toy scale' in md and '| held_out | 1 |' in md and '(not run yet)' not in md
