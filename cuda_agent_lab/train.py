@@ -13,7 +13,7 @@ from .records import append_jsonl, read_jsonl, write_atomic
 # %% auto #0
 __all__ = ['SIZES', 'STAGES', 'CAVEAT', 'stage_record', 'GenerateTimer', 'step_log', 'read_log', 'build_data', 'build_model',
            'reply_tokens', 'reproduction', 'rft', 'reproduced_md', 'evaluate_policy', 'grpo', 'train_figures',
-           'summary_md', 'write_report', 'run_pipeline', 'train_cmd']
+           'summary_md', 'grpo_steps_md', 'write_report', 'run_pipeline', 'train_cmd']
 
 # %% ../nbs/22_train.ipynb #0a33f7ba
 SIZES = {'tiny': dict(hidden=64, layers=2, vocab_size=2048),     # a CPU test: well under a second a step
@@ -321,7 +321,7 @@ def summary_md(out) -> str:
     for s in STAGES:
         r = stage_record(out, s)
         if not r and s == 'grpo' and (n := sum('rewards' in x for x in read_log(out/'grpo'/'log.jsonl'))):
-            lines += [f'## {s} (running, or cut: {n} steps logged, their figures in the report)', '']; continue
+            lines += [f'## {s} (running, or cut: {n} steps logged, their figures in the report)', '', *grpo_steps_md(out), '']; continue
         lines.append(f'## {s}' + ('' if r else ' (not run yet)'))
         if not r: lines.append(''); continue
         if s == 'data': lines += [f"{r['episodes']} scripted episodes, {r['kept']} kept for RFT; rewards {r['rewards']}"]
@@ -333,9 +333,21 @@ def summary_md(out) -> str:
             lines += ['| split | episodes | pass rate | mean reward | rewards per task |', '|---|---|---|---|---|']
             lines += [f"| {k} | {v['episodes']} | {v['pass_rate']:.0%} | {v['reward_mean']:.2f} | {v['rewards']} |"
                       for k, v in r.items() if isinstance(v, dict)]
-        if s == 'grpo': lines += [f"{r['steps']} GRPO steps, {r['seconds']:.0f} s; mean reward per step {[round(x, 2) for x in r['reward_mean']]}; model {r['model']}"]
+        if s == 'grpo': lines += [f"{r['steps']} GRPO steps, {r['seconds']:.0f} s; mean reward per step {[round(x, 2) for x in r['reward_mean']]}; model {r['model']}",
+                                  '', *grpo_steps_md(out)]
         lines.append('')
     return '\n'.join(lines)
+
+def grpo_steps_md(out) -> list:
+    "A Markdown table of the GRPO steps logged in `out`: each step's rewards, their spread, and where its seconds went"
+    from statistics import pstdev
+    gl = [r for r in read_log(Path(out)/'grpo'/'log.jsonl') if 'rewards' in r]
+    f = lambda v, p='.0f': '' if v is None else format(v, p)
+    rows = ['| step | rewards | std | one-reward groups | pass rate | seconds | generation s | tool calls s |', '|---|---|---|---|---|---|---|---|']
+    for prev, r in zip([0.0] + [x['time_s'] for x in gl], gl):
+        rows.append(f"| {r['step']} | {' '.join(f'{x:g}' for x in r['rewards'])} | {pstdev(r['rewards']):.2f} | {f(r.get('frac_reward_zero_std'), '.0%')} "
+                    f"| {f(r.get('kernel/pass_rate'), '.0%')} | {r['time_s'] - prev:.0f} | {f(r.get('kernel/generate_s'))} | {f(r.get('kernel/tool_s'))} |")
+    return rows if gl else []
 
 def write_report(out) -> Path:
     "Write `out/summary.md`, `out/report.html` (figures inlined, plotly.js once) and each figure as plotly JSON under `out/figures` (`plotly.io.read_json`)"

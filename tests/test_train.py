@@ -41,6 +41,8 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     assert stage_record(out, 'grpo') is None and (out/'grpo'/'trainer'/'checkpoint-1').is_dir()
     assert 'id="fig-grpo-reward"' in (out/'report.html').read_text() and (out/'figures'/'grpo-seconds.json').exists()
     assert '## grpo (running, or cut: 1 steps logged' in (out/'summary.md').read_text()
+    step1 = next(r for r in read_log(out/'grpo'/'log.jsonl') if 'rewards' in r)   # the cut run's summary: the logged step's rewards
+    assert f"| 1 | {' '.join(f'{x:g}' for x in step1['rewards'])} |" in (out/'summary.md').read_text()
     done = run_pipeline(out, script=script, log=said.append, **KW)        # GRPO goes on from its step-1 checkpoint
     assert any(s.startswith('data: done already') for s in said)
     assert set(done) == {'data', 'rft', 'eval', 'grpo'}
@@ -69,6 +71,7 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     assert html.count('plotly.js v') <= 1 and '<script src="http' not in html
     md = (out/'summary.md').read_text()
     assert 'Toy scale' in md and '| held_out | 1 |' in md and '(not run yet)' not in md
+    assert '| step | rewards | std |' in md and md.count('\n| 2 | ') == 1      # both GRPO steps in the table
 
     n = len(read_episodes(out/'episodes'))
     said.clear(); run_pipeline(out, log=said.append, **KW)                  # everything done: nothing runs again
