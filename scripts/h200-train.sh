@@ -9,9 +9,10 @@
 #     fastcore==2.2.41 trl==1.16.0 datasets==5.2.0 dill==0.4.1 multiprocess==0.70.19 plotly==7.1.0
 # datasets 5.2 wants pyarrow >= 24 and fsspec <= 2026.9.0: the job logs the device's versions first (versions.txt).
 # TASKS / HELD_OUT / RFT_STEPS / GRPO_STEPS / GRPO_N / GRPO_T (and LANES / WAITING for the pool) override the defaults
-# below. SEED=<folder> (in the checkout: reports/...) starts the run from an earlier run's data stage (its stages/data.json,
-# episodes/ and rft-data/; the same TASKS), which saves the data stage's minutes of device time. Sized for one session's device time: the run folder does not outlive the machine, so a run must end within the
-# calls of one session. The H100's run b (reports/h100-2026-12-06-train-b): data 380 s, RFT 61 s (it stopped at step 550
+# below; STAGES=data (comma-separated) runs only those stages. SEED=<folder> (in the checkout: reports/...) starts the run
+# from an earlier run's data stage (its stages/data.json, episodes/ and rft-data/; the same TASKS), which saves the data
+# stage's minutes of device time. Sized for one session's device time: the run folder does not outlive the machine, so a
+# run must end within the calls of one session. The H100's run b (reports/h100-2026-12-06-train-b): data 380 s, RFT 61 s (it stopped at step 550
 # of the 1,500 cap once the model reproduced its set), the evaluation 402 s, a GRPO step over 6 min; most of that was
 # served commands waiting for a worker's warm-up (10-60 s each), which the pool's 4 lanes with 2 workers waiting
 # (rollout.GPU_LANES, GPU_WAITING) remove. The rollout temperature: a model reproducing its set with loss 0.002 sampled
@@ -36,7 +37,7 @@ job() {
     --rft-steps ${RFT_STEPS:-1500} --rft-lr 3e-4 --rft-check-every 50 --eval-turns 12 --max-new-tokens 2048 \
     --grpo-steps ${GRPO_STEPS:-3} --grpo-generations ${GRPO_N:-8} --grpo-lr 1e-5 --grpo-turns 12 --grpo-completion-length 4096 \
     --grpo-temperature ${GRPO_T:-1.0} \
-    --workers 4 ${LANES:+--lanes $LANES} ${WAITING:+--waiting $WAITING} --no-compile > $RES/train.log 2>&1
+    ${STAGES:+--stages $STAGES} --workers 4 ${LANES:+--lanes $LANES} ${WAITING:+--waiting $WAITING} --no-compile > $RES/train.log 2>&1
   log "train rc=$?"; date -u > $RES/done
 }
 snapshot() {
