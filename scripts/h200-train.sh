@@ -8,7 +8,7 @@
 #     --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 -d .whl \
 #     fastcore==2.2.41 trl==1.16.0 datasets==5.2.0 dill==0.4.1 multiprocess==0.70.19 plotly==7.1.0
 # datasets 5.2 wants pyarrow >= 24 and fsspec <= 2026.9.0: the job logs the device's versions first (versions.txt).
-# TASKS / HELD_OUT / RFT_STEPS / GRPO_STEPS / GRPO_N / GRPO_T (and LANES / WAITING for the pool) override the defaults
+# TASKS / HELD_OUT / RFT_STEPS / GRPO_STEPS / GRPO_N / GRPO_T (and WORKERS / LANES / WAITING: the pool) override the defaults
 # below; STAGES=data (comma-separated) runs only those stages. SEED=<folder> (in the checkout: reports/...) starts the run
 # from an earlier run's data stage (its stages/data.json, episodes/ and rft-data/; the same TASKS), which saves the data
 # stage's minutes of device time. Sized for one session's device time: the run folder does not outlive the machine, so a
@@ -37,7 +37,7 @@ job() {
     --rft-steps ${RFT_STEPS:-1500} --rft-lr 3e-4 --rft-check-every 50 --eval-turns 12 --max-new-tokens 2048 \
     --grpo-steps ${GRPO_STEPS:-3} --grpo-generations ${GRPO_N:-8} --grpo-lr 1e-5 --grpo-turns 12 --grpo-completion-length 4096 \
     --grpo-temperature ${GRPO_T:-1.0} \
-    ${STAGES:+--stages $STAGES} --workers 4 ${LANES:+--lanes $LANES} ${WAITING:+--waiting $WAITING} --no-compile > $RES/train.log 2>&1
+    ${STAGES:+--stages $STAGES} --workers ${WORKERS:-4} ${LANES:+--lanes $LANES} ${WAITING:+--waiting $WAITING} --no-compile > $RES/train.log 2>&1
   log "train rc=$?"; date -u > $RES/done
 }
 snapshot() {
