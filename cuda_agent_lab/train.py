@@ -8,6 +8,7 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/train.html.md"""
 from __future__ import annotations
 import json, time
 from pathlib import Path
+from statistics import pstdev
 from .records import append_jsonl, read_jsonl, write_atomic
 
 # %% auto #0
@@ -288,7 +289,7 @@ def train_figures(out) -> dict:
                           for v in (-1, 1, 2, 3)])
         dist.update_layout(title='GRPO: reward distribution per step', barmode='stack', yaxis_title='share', height=320)
         figs['grpo-reward-dist'] = dist
-        from statistics import pstdev   # a group whose rollouts share one reward has zero advantage: no gradient from it
+        # a group whose rollouts share one reward has zero advantage: no gradient from it
         figs['grpo-spread'] = _line(steps, {'reward std over the step\'s rollouts': [pstdev(r['rewards']) for r in gl],
                                             'share of groups with one reward (TRL)': [r.get('frac_reward_zero_std') for r in gl]},
                                     'GRPO: reward spread per step (a group with one reward gives no gradient)', '')
@@ -340,7 +341,6 @@ def summary_md(out) -> str:
 
 def grpo_steps_md(out) -> list:
     "A Markdown table of the GRPO steps logged in `out`: each step's rewards, their spread, and where its seconds went"
-    from statistics import pstdev
     gl = [r for r in read_log(Path(out)/'grpo'/'log.jsonl') if 'rewards' in r]
     f = lambda v, p='.0f': '' if v is None else format(v, p)
     rows = ['| step | rewards | std | one-reward groups | pass rate | seconds | generation s | tool calls s |', '|---|---|---|---|---|---|---|---|']

@@ -22,7 +22,7 @@ def job(res:Path, tmp:Path, **env):
 def test_data_only_job_then_a_job_seeded_from_it(tmp_path):
     a = tmp_path/'a'
     stages, log = job(a, tmp_path, STAGES='data')
-    assert 'train rc=0' in stages and 'data: 1 scripted episodes, 1 kept for RFT' in log, log and (a/'done').exists()
+    assert 'train rc=0' in stages and (a/'done').exists() and 'data: 1 scripted episodes, 1 kept for RFT' in log, log
     rec = json.loads((a/'run'/'stages'/'data.json').read_text())
     assert rec['kept'] == 1 and rec['rewards']['diag_matmul'] >= 1, rec
     assert not (a/'run'/'stages'/'rft.json').exists() and not (a/'run'/'init').exists()   # only the stage asked for ran
