@@ -7,6 +7,7 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/train.html.md"""
 # %% ../nbs/22_train.ipynb #bacdb561
 from __future__ import annotations
 import json, time
+from collections import Counter
 from pathlib import Path
 from statistics import pstdev
 from .records import append_jsonl, read_jsonl, write_atomic
@@ -62,7 +63,9 @@ def step_log(path, reward=None, gen:GenerateTimer|None=None, after=None):
     class StepLog(TrainerCallback):
         def on_log(self, args, state, control, logs=None, **kw):
             row = dict(step=state.global_step, time_s=round(time.time() - t0, 3), **(logs or {}))
-            if reward is not None and reward.history: row['rewards'] = reward.history[-1]['rewards']
+            if reward is not None and reward.history:
+                row['rewards'] = reward.history[-1]['rewards']
+                if 'stops' in reward.history[-1]: row['stops'] = reward.history[-1]['stops']   # how each rollout ended
             if gen is not None and 'loss' in (logs or {}): row.update(gen.since())   # a training step's log, not the run's summary
             if torch.cuda.is_available(): row['gpu_mem_gb'] = torch.cuda.max_memory_allocated() / 2**30
             append_jsonl(path, row)
@@ -298,6 +301,11 @@ def train_figures(out) -> dict:
         hack = go.Figure([go.Bar(name=c.split('/')[-1], x=steps, y=[r.get(c, 0) for r in gl]) for c in codes])
         hack.update_layout(title='GRPO: share of -1 verdicts by violation code per step', barmode='stack', yaxis_title='share', height=320)
         figs['grpo-minus1'] = hack
+        if any('stops' in r for r in gl):   # how the rollouts ended: a memorised model sampled hot breaks its long replies
+            whys = sorted({s for r in gl for s in r.get('stops', [])})
+            ended = go.Figure([go.Bar(name=w, x=steps, y=[r.get('stops', []).count(w) for r in gl]) for w in whys])
+            ended.update_layout(title='GRPO: how the rollouts ended (stop reason) per step', barmode='stack', yaxis_title='rollouts', height=320)
+            figs['grpo-stop'] = ended
         figs['grpo-tokens'] = _line(steps, {'mean completion tokens': [r.get('completions/mean_length') for r in gl]}, 'GRPO: tokens per completion', 'tokens')
         secs = [b['time_s'] - a['time_s'] for a, b in zip([dict(time_s=0)] + gl[:-1], gl)]
         ys = {'seconds': secs}
@@ -343,10 +351,11 @@ def grpo_steps_md(out) -> list:
     "A Markdown table of the GRPO steps logged in `out`: each step's rewards, their spread, and where its seconds went"
     gl = [r for r in read_log(Path(out)/'grpo'/'log.jsonl') if 'rewards' in r]
     f = lambda v, p='.0f': '' if v is None else format(v, p)
-    rows = ['| step | rewards | std | one-reward groups | pass rate | seconds | generation s | tool calls s |', '|---|---|---|---|---|---|---|---|']
+    rows = ['| step | rewards | std | one-reward groups | pass rate | seconds | generation s | tool calls s | ended |', '|---|---|---|---|---|---|---|---|---|']
     for prev, r in zip([0.0] + [x['time_s'] for x in gl], gl):
+        ended = ', '.join(f'{w} {k}' for w, k in sorted(Counter(r.get('stops', [])).items()))
         rows.append(f"| {r['step']} | {' '.join(f'{x:g}' for x in r['rewards'])} | {pstdev(r['rewards']):.2f} | {f(r.get('frac_reward_zero_std'), '.0%')} "
-                    f"| {f(r.get('kernel/pass_rate'), '.0%')} | {r['time_s'] - prev:.0f} | {f(r.get('kernel/generate_s'))} | {f(r.get('kernel/tool_s'))} |")
+                    f"| {f(r.get('kernel/pass_rate'), '.0%')} | {r['time_s'] - prev:.0f} | {f(r.get('kernel/generate_s'))} | {f(r.get('kernel/tool_s'))} | {ended} |")
     return rows if gl else []
 
 def write_report(out) -> Path:

@@ -14,8 +14,8 @@ from .tasks import Task, load_path, task_from_source
 from .tools import TOOL_NAMES, CHAT_RETURN, chat_schemas, tool_schema
 
 # %% auto #0
-__all__ = ['TOOL_TOKENS', 'tool_method', 'KernelTools', 'verdict_metrics', 'KernelReward', 'task_dataset', 'agent_corpus',
-           'tiny_policy', 'script_generation', 'write_file_call', 'alternating_script', 'grpo_trainer']
+__all__ = ['TOOL_TOKENS', 'tool_method', 'KernelTools', 'verdict_metrics', 'end_rollout', 'KernelReward', 'task_dataset',
+           'agent_corpus', 'tiny_policy', 'script_generation', 'write_file_call', 'alternating_script', 'grpo_trainer']
 
 # %% ../nbs/17_trl.ipynb #7695f9c2
 _JSON_TYPES = {'string': str, 'integer': int, 'number': float, 'boolean': bool, 'object': dict}
@@ -90,6 +90,15 @@ def verdict_metrics(verdicts:list[dict]) -> dict:
     out.update({f'kernel/minus1/{c}': k / n for c, k in sorted(codes.items())})
     return out
 
+def end_rollout(env:KernelEnv, completion) -> None:
+    "Record how TRL ended `env`'s rollout from `completion`, the messages TRL generated: the last reply and the stop reason"
+    last = completion[-1] if isinstance(completion, list) and completion and isinstance(completion[-1], dict) else None
+    if env.ep is None or last is None or last.get('role') != 'assistant': return
+    if last.get('tool_calls'): env._stop('rollout_limit'); return   # TRL's turn or length cap came before the reply's calls' results
+    env._turn(dict(role='assistant', content=last.get('content') or ''), note='the reply that ended the rollout: no tool call')
+    env._stop('finished' if env.ws is not None and env.candidate_written() else 'no_tool_call')
+    env.save()
+
 class KernelReward:
     "A GRPO reward function: the trusted reward of every environment of the batch, evaluated together on one pool"
     def __init__(self, pool=None):   # an `EvalPool` (None: one per batch, a lane per episode)
@@ -98,14 +107,17 @@ class KernelReward:
     def __call__(self, prompts=None, completions=None, environments=None, log_metric=None, **kw) -> list[float]:
         if not environments: raise ValueError("kernel_reward scores KernelTools environments: pass environment_factory=KernelTools.factory(...)")
         envs = [e.env for e in environments]
+        for env, c in zip(envs, completions or []): end_rollout(env, c)
         t0 = time.perf_counter()
         done = {id(env): r for env, r in finish_all(envs, self.pool)}
         t_final = time.perf_counter() - t0
         verdicts = [done[id(env)].info['evaluation'] for env in envs]
         rewards = [float(v['reward']) for v in verdicts]
-        self.history.append(dict(rewards=rewards, ids=[env.record['id'] for env in envs]))
+        stops = [env.stop_reason for env in envs]
+        self.history.append(dict(rewards=rewards, ids=[env.record['id'] for env in envs], stops=stops))
         if log_metric is not None:
             for name, value in verdict_metrics(verdicts).items(): log_metric(name, value)
+            for why, k in sorted(Counter(stops).items()): log_metric(f'kernel/stop/{why}', k / len(stops))
             # where a step's time goes besides generating and training: the batch's tool calls (one after another) and its final evaluations
             log_metric('kernel/tool_s', sum(s.get('t_tools_s') or 0 for env in envs for s in env.record.get('steps', [])))
             log_metric('kernel/final_eval_s', t_final)

@@ -62,7 +62,7 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     assert sum(not torch.equal(a[k], b[k]) for k in a) > len(a) // 2       # GRPO took real optimizer steps
     html = (out/'report.html').read_text()
     for fig in ('rft-loss', 'rft-accuracy', 'eval-rewards', 'grpo-reward', 'grpo-reward-dist', 'grpo-spread', 'grpo-minus1', 'grpo-seconds',
-                'grpo-eph'):
+                'grpo-eph', 'grpo-stop'):
         assert f'id="fig-{fig}"' in html and (out/'figures'/f'{fig}.json').exists(), fig
     import plotly.io as pio, statistics
     spread = pio.read_json(out/'figures'/'grpo-spread.json').data   # the std of each step's rewards, and TRL's share of one-reward groups
@@ -72,6 +72,9 @@ def test_pipeline_stages_resume_and_report(tmp_path):
     md = (out/'summary.md').read_text()
     assert 'Toy scale' in md and '| held_out | 1 |' in md and '(not run yet)' not in md
     assert '| step | rewards | std |' in md and md.count('\n| 2 | ') == 1      # both GRPO steps in the table
+    assert md.count('| finished 2, no_tool_call 2 |') == 2 and all(sorted(r['stops']) == ['finished'] * 2 + ['no_tool_call'] * 2 for r in g)
+    ended = pio.read_json(out/'figures'/'grpo-stop.json').data       # how each step's rollouts ended
+    assert {b.name: list(b.y) for b in ended} == {'finished': [2, 2], 'no_tool_call': [2, 2]}
 
     n = len(read_episodes(out/'episodes'))
     said.clear(); run_pipeline(out, log=said.append, **KW)                  # everything done: nothing runs again

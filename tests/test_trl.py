@@ -48,5 +48,38 @@ def test_grpo_steps_through_kernel_env(tmp_path):
     assert len(written) == 4 and {e['task'] for e in written} == {'diag_matmul', 'gelu'}  # the generated calls reached the workspaces
     assert all(e['reward'] == 1 and e['steps'][0]['calls'][0]['name'] == 'Bash' for e in written)
     assert all(e['reward'] == -1 for e in eps.values() if e not in written)             # the starter is not a solution
+    # how TRL ended each rollout is in its record: the reply with no tool call is the last turn; the stop reason says
+    # whether the candidate had been written (the stoppers' first reply ended the rollout with the stub in place)
+    assert all(e['stop_reason'] == 'finished' for e in written)
+    assert all(e['stop_reason'] == 'no_tool_call' for e in eps.values() if e not in written)
+    assert all(e['messages'][-1] == dict(role='assistant', content='') and 'ended the rollout' in e['steps'][-1]['note'] for e in eps.values())
+    assert all(sorted(b['stops']) == ['finished', 'finished', 'no_tool_call', 'no_tool_call'] for b in reward.history)
+    assert all(h['kernel/stop/finished'] == 0.5 and h['kernel/stop/no_tool_call'] == 0.5 for h in logged), logged
     changed = [n for n, p in model.named_parameters() if not torch.equal(p.detach(), before[n])]
     assert len(changed) > len(before) // 2, changed                                      # real optimizer steps
+
+
+def test_end_rollout_records_the_last_reply_and_why_the_rollout_ended(tmp_path):
+    "TRL ends a rollout at a reply with no tool call, or at its turn or length cap; the record says which"
+    from cuda_agent_lab.env import KernelEnv
+    from cuda_agent_lab.trl_env import end_rollout
+    def env(): e = KernelEnv('diag_matmul', 'cpu', out=tmp_path, compile=False); e.reset(); return e
+    reply = dict(role='assistant', content='<tool_call>\n{"name": "Write", "argu')     # a call whose JSON broke off
+    with env() as e:
+        e.call('Read', {'file_path': 'model.py'})
+        end_rollout(e, [dict(role='assistant', tool_calls=[]), dict(role='tool', content='...'), reply])
+        assert e.stop_reason == 'no_tool_call' and e.messages[-1] == dict(reply) and len(e.record['steps']) == 2
+        assert e.record['steps'][-1]['note'] == 'the reply that ended the rollout: no tool call'
+        assert e.finish().reward == -1 and e.record['stop_reason'] == 'no_tool_call'
+    with env() as e:                                      # model_new.py written, then a plain answer: the agent finished
+        e.call('Read', {'file_path': 'model_new.py'}); e.call('Write', {'file_path': 'model_new.py', 'content': CANDIDATES['diag_matmul']})
+        assert e.candidate_written()
+        end_rollout(e, [dict(role='assistant', content='Done: ModelNew scales the rows.')])
+        assert e.stop_reason == 'finished' and e.messages[-1]['content'] == 'Done: ModelNew scales the rows.'
+    with env() as e:                                      # TRL's cap came at a reply that called tools: nothing added
+        n = len(e.messages)
+        end_rollout(e, [dict(role='assistant', content='', tool_calls=[dict(type='function', function=dict(name='Read', arguments={}))])])
+        assert e.stop_reason == 'rollout_limit' and len(e.messages) == n
+    with env() as e:                                      # no conversation to read (a plain-text completion): unchanged
+        end_rollout(e, 'text'); end_rollout(e, []); end_rollout(e, None)
+        assert e.stop_reason is None and e.record['steps'] == []
