@@ -316,14 +316,18 @@ def _step_text(self:KernelEnv, text:str, usage:dict|None=None, t_policy_s:float|
     "`step` on raw model text: its `<tool_call>` blocks become the tool calls (`parse_tool_calls`)"
     return self.step(parse_tool_calls(text), usage, t_policy_s, text)
 
+def _end(self:KernelEnv, reason:str, message:dict|None=None, note:str|None=None, t_policy_s:float|None=None):
+    "Stop the episode with `reason` (unless a limit stopped it first), after the policy's last assistant `message` with `note` when given; `finish` gives the verdict"
+    if self.ep is None: raise RuntimeError("end() before reset()")
+    if message is not None: self._turn(message, t_policy_s=t_policy_s, note=note)
+    self._stop(reason); self.save()
+
 def _fail(self:KernelEnv, error, t_policy_s:float|None=None, reason:str='policy_error') -> StepResult:
     "The policy could not answer: an empty assistant turn noted with `error`, then the end of the episode"
-    if self.ep is None: raise RuntimeError("fail() before reset()")
-    self._turn(dict(role='assistant', content=None), t_policy_s=t_policy_s, note=f"policy error: {error}")
-    self._stop(reason); self.save()
+    self.end(reason, dict(role='assistant', content=None), f"policy error: {error}", t_policy_s)
     return self.finish()
 
-KernelEnv.step, KernelEnv.step_text, KernelEnv.fail = _step, _step_text, _fail
+KernelEnv.step, KernelEnv.step_text, KernelEnv.end, KernelEnv.fail = _step, _step_text, _end, _fail
 
 # %% ../nbs/11_env.ipynb #33c1c131
 def _start_final(self:KernelEnv, pool=None):

@@ -63,9 +63,8 @@ def step_log(path, reward=None, gen:GenerateTimer|None=None, after=None):
     class StepLog(TrainerCallback):
         def on_log(self, args, state, control, logs=None, **kw):
             row = dict(step=state.global_step, time_s=round(time.time() - t0, 3), **(logs or {}))
-            if reward is not None and reward.history:
-                row['rewards'] = reward.history[-1]['rewards']
-                if 'stops' in reward.history[-1]: row['stops'] = reward.history[-1]['stops']   # how each rollout ended
+            if reward is not None and reward.history:   # the batch's rewards and how each rollout ended
+                row.update({k: reward.history[-1][k] for k in ('rewards', 'stops') if k in reward.history[-1]})
             if gen is not None and 'loss' in (logs or {}): row.update(gen.since())   # a training step's log, not the run's summary
             if torch.cuda.is_available(): row['gpu_mem_gb'] = torch.cuda.max_memory_allocated() / 2**30
             append_jsonl(path, row)

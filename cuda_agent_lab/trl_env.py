@@ -94,10 +94,9 @@ def end_rollout(env:KernelEnv, completion) -> None:
     "Record how TRL ended `env`'s rollout from `completion`, the messages TRL generated: the last reply and the stop reason"
     last = completion[-1] if isinstance(completion, list) and completion and isinstance(completion[-1], dict) else None
     if env.ep is None or last is None or last.get('role') != 'assistant': return
-    if last.get('tool_calls'): env._stop('rollout_limit'); return   # TRL's turn or length cap came before the reply's calls' results
-    env._turn(dict(role='assistant', content=last.get('content') or ''), note='the reply that ended the rollout: no tool call')
-    env._stop('finished' if env.ws is not None and env.candidate_written() else 'no_tool_call')
-    env.save()
+    if last.get('tool_calls'): env.end('rollout_limit'); return   # TRL's turn or length cap came before the reply's calls' results
+    env.end('finished' if env.ws is not None and env.candidate_written() else 'no_tool_call',
+            dict(role='assistant', content=last.get('content') or ''), 'the reply that ended the rollout: no tool call')
 
 class KernelReward:
     "A GRPO reward function: the trusted reward of every environment of the batch, evaluated together on one pool"
