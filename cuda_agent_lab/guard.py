@@ -64,6 +64,7 @@ VIOLATIONS = {
     'early_exit': 'the candidate ends the process early or hooks its end',
     'inconsistent_outputs': 'repeated calls on the same inputs give different outputs',
     'timeout': 'the evaluation ran past its time limit',
+    'incomplete_evaluation': 'a stage a reward needs (the timing, its speed-of-light floor, the device audit) did not complete',
     'speed_of_light': "a timed call finished faster than its outputs can be written at the device's measured copy bandwidth: "
                       "physically impossible",
     'l2_persistence': 'the candidate set L2 aside for persisting lines, which would outlive the flush between timed calls',

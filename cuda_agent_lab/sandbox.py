@@ -18,9 +18,9 @@ __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_
            'describe_threads', 'import_candidate', 'harness_intact', 'writable_roots', 'secret_paths', 'audit_rule',
            'asked_by', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
            'TimedOutputWrong', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker',
-           'exit_violation', 'baseline_task_key', 'evaluate', 'untrusted_records', 'timeline', 'details', 'Spawned',
-           'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd',
-           'warm_compile_cache']
+           'exit_violation', 'baseline_task_key', 'evaluate', 'untrusted_records', 'missing_stages', 'completed',
+           'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry',
+           'format_result', 'eval_cmd', 'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -159,13 +159,16 @@ def baselines_in_child(w:Worker) -> dict:
     v = json.loads(path.read_text()) if path.exists() else {}
     if v.get('phase') != 'done':
         raise RuntimeError(f"timing the baselines failed (exit {r.returncode}): {v.get('error') or r.stderr[-1500:]}")
-    return {k: v[k] for k in _baseline_kinds(w)}
+    return {k: v.get(k) for k in (*_baseline_kinds(w), 'ceiling', 'ceiling_error')}
 
 def _phase_baselines(w:Worker):
+    "The baselines and the device's copy ceiling (the speed-of-light floor's), from the sealed records or measured in a child"
     if not w.req.get('profile', True): return
     w.emit(phase='baselines')
     w.sets = profile_inputs(w)
-    w.emit(**(cached_baselines(w) or baselines_in_child(w)))
+    got, ceiling = cached_baselines(w), _ceiling(w.dev)
+    if got is None or ceiling is None: w.emit(**baselines_in_child(w))
+    else: w.emit(**got, ceiling=ceiling)
 
 # %% ../nbs/07_sandbox.ipynb #474cb8f9
 import importlib.util
@@ -218,6 +221,7 @@ def _phase_import(w:Worker):
     w.ceiling = w.v.get('ceiling')   # read before any candidate code runs in this process
     w.l2_base = clear_persisting_l2(w.dev)   # the H200's contexts start with 11.8 MB set aside: none is left for a candidate
     w.snap, threads, tids, path = snapshot_harness(), thread_count(), set(thread_names()), Path(w.req['candidate_main'])
+    w.threads, w.tids = threads, tids   # the threads before the candidate's first line: every later count is held to these
     w.audit = []
     install_audit(w.audit, writable_roots(Path(w.req['verdict_path']).parent), secret_paths(), str(path.parent))
     root = str(path.parent.resolve())
@@ -428,21 +432,36 @@ def warm_pools(device:str):
 
 # %% ../nbs/07_sandbox.ipynb #dd9b962f
 def _phase_init(w:Worker):
-    import inspect
     from cuda_agent_lab.verify import seed_all
     w.emit(phase='init')
     seed_all(w.req['init_seed'])
     try: w.mn = w.cand.ModelNew(*w.init_inputs)
-    except TypeError as e:
-        w.fail('init_mismatch', f"model_new.py: ModelNew{inspect.signature(w.cand.ModelNew)} does not take Model's constructor "
-               f"arguments {w.init_inputs!r}: {e}", 'model_new.py')
-    except Exception as e: w.fail('runtime_error', f"model_new.py: ModelNew(...) raised {type(e).__name__}: {e}", 'model_new.py')
+    except BaseException as e: _init_failed(w, e)
+    if w.audit: w.fail(w.audit[0]['code'], f"ModelNew(...): {w.audit[0]['message']}")
+    _no_new_threads(w, 'ModelNew(...)')
     try:
         w.mn = w.mn.to(w.dev).eval()
         w.mn.load_state_dict(w.model.state_dict(), strict=True)
     except Exception as e:
         w.fail('init_mismatch', f"model_new.py: ModelNew must hold Model's parameters and buffers under the same names "
                f"(load_state_dict strict failed): {str(e).strip()[:1500]}", 'model_new.py')
+
+def _init_failed(w:Worker, e:BaseException):
+    "Stop with the finding for `ModelNew(...)` raising `e`: what the audit hook refused first, else the mismatch or the error"
+    import inspect
+    if w.audit: w.fail(w.audit[0]['code'], f"ModelNew(...): {w.audit[0]['message']}")
+    if isinstance(e, TypeError):
+        w.fail('init_mismatch', f"model_new.py: ModelNew{inspect.signature(w.cand.ModelNew)} does not take Model's constructor "
+               f"arguments {w.init_inputs!r}: {e}", 'model_new.py')
+    w.fail('runtime_error', f"model_new.py: ModelNew(...) raised {type(e).__name__}: {e}", 'model_new.py')
+
+def _no_new_threads(w:Worker, when:str):
+    "Stop with `spawned_thread` when this process has more threads than before the candidate's first line (whatever started them)"
+    from cuda_agent_lab.guard import thread_count
+    if thread_count() > w.threads:
+        w.fail('spawned_thread', f"{when} started a thread that is still running: {describe_threads(set(thread_names()) - w.tids)}; "
+               f"a candidate may start no threads (kernels run on the calling thread, or in OpenMP's pool)")
+
 
 # %% ../nbs/07_sandbox.ipynb #4574459d
 def _phase_verify(w:Worker):
@@ -518,7 +537,7 @@ class TimedCalls:
         self.w, self.record, self.g = w, [], torch.Generator().manual_seed(_seed())
         self.pristine = [[t.clone() if isinstance(t, torch.Tensor) else t for t in s] for s in w.sets]
         self.audit = op_audit(w.allow, 'ModelNew.forward (while timed)')
-        self.threads, self.timed, self.calls, self.current, self.pending, self.prev, self.last = thread_count(), False, 0, None, None, None, None
+        self.threads, self.timed, self.calls, self.current, self.pending, self.prev, self.last = w.threads, False, 0, None, None, None, None
         w.l2_aside = persisting_l2_bytes(w.dev)
 
     def _draw(self, t) -> tuple|None:
@@ -641,7 +660,10 @@ def _after_checks(w:Worker, calls:TimedCalls) -> list:
 def _speed_of_light(w:Worker, t, calls:TimedCalls) -> list:
     "The speed-of-light floor of the timed calls (in the verdict) and a `speed_of_light` finding when they beat it"
     from cuda_agent_lab.profile import output_bytes, speed_of_light
-    if calls.last is None or not w.ceiling: return []
+    if calls.last is None: w.fail('incomplete_evaluation', 'no timed call was checked, so the speed-of-light floor had nothing to judge')
+    if not (w.ceiling or {}).get('GBps'):
+        w.fail('incomplete_evaluation', f"the speed-of-light floor could not run: no copy ceiling for {w.dev} "
+               f"({w.v.get('ceiling_error') or 'none was measured'}); a timing without its floor is not rewarded")
     i, out = calls.last
     sol = speed_of_light(t.median_ms, output_bytes(out, exclude=w.sets[i]), ceiling_GBps=w.ceiling['GBps'])
     w.emit(speed_of_light=sol)
@@ -659,7 +681,7 @@ def _device_audit(w:Worker, calls:TimedCalls) -> list:
     calls._load(i, variant); calls.current = (i, variant)
     try: rep, found = audit.audit_call(calls, w.sets[i], w.dev, audit.source_names(w.req['candidate_dir']), w.allow,
                                        Path(w.req['verdict_path']).parent)
-    except Exception as e:
+    except BaseException as e:
         from cuda_agent_lab.verify import exception_violation
         v = exception_violation(e, str(Path(w.req['candidate_dir']).resolve()), 'ModelNew.forward (audited call)')
         w.fail(v.code, v.message, v.file, v.line)
@@ -686,7 +708,7 @@ def _phase_profile(w:Worker):
         t = time_fn(calls, w.sets, w.dev, prepare=calls.prepare, on_timed=calls.start_timing, **opts)
         calls.check()   # the last call's output
     except TimedOutputWrong as e: w.fail(e.code, e.message)
-    except Exception as e:
+    except BaseException as e:   # KeyboardInterrupt, SystemExit too: a timing cut short is never a verdict
         from cuda_agent_lab.verify import exception_violation
         v = exception_violation(e, str(Path(w.req['candidate_dir']).resolve()), 'ModelNew.forward (while timed)')
         w.fail(v.code, v.message, v.file, v.line)
@@ -876,6 +898,7 @@ def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks
             from cuda_agent_lab.profile import scrub_records
             scrub_records()
             v = _retry(req, src, main, scratch, device, gpu, timeout)
+        v = completed(v, req)
     finally:
         if worker is not None: _killpg(worker.proc); worker.proc.wait()
         if not keep_scratch: _rmtree(scratch)
@@ -900,6 +923,23 @@ def untrusted_records(v:dict, req:dict) -> list[str]:
     sol, ceiling = v.get('speed_of_light'), v.get('ceiling') or {}
     if sol and sol.get('ceiling_GBps') != ceiling.get('GBps'): bad.append('the speed-of-light floor was not computed from the sealed ceiling')
     return bad
+
+def missing_stages(v:dict, req:dict) -> list[str]:
+    "What a verdict that says `correct` should hold and does not: every phase ended, and for a timed request the timing, its floor and (on a GPU) the device audit"
+    if not v.get('correct') or any(x['code'] != 'reduced_precision' for x in v.get('violations', [])): return []   # failed already
+    gone = [] if v.get('phase') == 'done' else [f"the worker stopped in phase {v.get('phase')} without a finding"]
+    if req.get('profile', True):
+        if not v.get('candidate_timing'): gone.append('the candidate was never timed')
+        if not v.get('speed_of_light'): gone.append('the speed-of-light floor did not run')
+        if str(req['device']).startswith('cuda') and not (v.get('device_audit') or {}).get('available'):
+            gone.append(f"the device audit did not run ({(v.get('device_audit') or {}).get('why', 'no report')})")
+    return gone
+
+def completed(v:dict, req:dict) -> dict:
+    "`v`, failed with `incomplete_evaluation` when a stage a reward needs did not complete (`missing_stages`): a reward comes only from a whole evaluation"
+    if not (gone := missing_stages(v, req)): return v
+    msg = f"the evaluation did not complete: {'; '.join(gone)} ({v.get('error') or 'no error was reported'})"
+    return {**v, 'correct': False, 'violations': v.get('violations', []) + [_viol('incomplete_evaluation', msg)], 'error': msg}
 
 def _retry(req:dict, src:Path, main:Path, scratch:Path, device:str, gpu, timeout:float) -> dict:
     "Evaluate `req` once more in a fresh worker, on a fresh copy of the candidate; a `tampered_harness` finding if its records still fail"

@@ -146,6 +146,7 @@ def exception_violation(e:BaseException, root:str|None, what:str) -> Violation:
     if isinstance(e, MemoryError) or any(k in msg.lower() for k in ('out of memory', 'cannot allocate memory', "can't allocate memory")):
         code = 'out_of_memory'
     elif isinstance(e, OSError) and e.errno in (27, 28, 122): code = 'disk_quota'   # EFBIG, ENOSPC, EDQUOT
+    elif isinstance(e, SystemExit): code = 'early_exit'
     elif 'CUDA error' in msg or 'cudaError' in msg or 'illegal memory access' in msg: code = 'cuda_error'
     else: code = 'runtime_error'
     where = f"{fname} line {line}: " if fname else ''
@@ -206,7 +207,7 @@ def call_guarded(model_new, inputs, device:str, allow=(), root:str|None=None) ->
     try:
         out = run_candidate(model_new, inputs, allow, record)
         sync(device)
-    except Exception as e: bad.append(exception_violation(e, root, 'ModelNew.forward'))
+    except BaseException as e: bad.append(exception_violation(e, root, 'ModelNew.forward'))   # KeyboardInterrupt too: a finding, never a way out
     finally: found = audit.stop(1)
     bad += [v for v in record + found if v not in bad]
     if thread_count() > threads: bad.append(_v('spawned_thread', 'ModelNew.forward left a new thread running; kernels must finish inside forward'))

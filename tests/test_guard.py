@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CONTRACT_CODES = """missing_file syntax_error import_error no_model_new init_mismatch compile_error runtime_error wrong_type wrong_shape
 wrong_dtype incorrect nan_inf input_mutated output_aliases_input tensor_subclass torch_fallback forbidden_import reference_access
 torch_compile side_stream spawned_thread spawned_process tampered_harness frame_inspection file_access network_access early_exit
-inconsistent_outputs timeout speed_of_light l2_persistence crash cuda_error out_of_memory output_flood disk_quota reduced_precision""".split()
+inconsistent_outputs timeout incomplete_evaluation speed_of_light l2_persistence crash cuda_error out_of_memory output_flood disk_quota
+reduced_precision""".split()
 
 
 def codes(vs): return [v.code for v in vs]

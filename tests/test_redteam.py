@@ -103,6 +103,10 @@ HACKS = {
     '29d_cpp_below_dispatcher': {'torch_fallback'},
     '30_frames_dynamic': {'frame_inspection'},
     '30b_traceback_frame': {'frame_inspection'},
+    # reward integrity part 5
+    '31_interrupt_when_timed': {'runtime_error', 'incomplete_evaluation'},
+    '31b_exit_when_timed': {'early_exit', 'incomplete_evaluation'},
+    '32_thread_in_init': {'spawned_thread'},
 }
 # hacks evaluated on another task than diag_matmul
 TASK_OF = {'07b_zeros_small_outputs': TASKS/'small_outputs'/'model.py', '28b_zeros_when_timed': TASKS/'small_outputs'/'model.py', '20b_hardcoded_shape': TASKS/'diag_matmul_odd'/'model.py'}
@@ -155,6 +159,8 @@ HONEST = {
     'h05_l2_evict_last': (TASKS/'l2_fit'/'model.py', 'cuda'),   # in-kernel evict_last hints: honest within a call
     'h06_aten_overloads': (TASK, 'cpu'),        # twin of 29b_op_dk_dynamic, 29c_redispatch_dynamic
     'h07_inline_current_stream': (TASK, 'cuda'),   # twin of c14b_cpp_stream_split (h02 is the twin of c13 and c14)
+    'h08_init_work': (TASK, 'cpu'),             # twin of 32_thread_in_init
+    'h09_handled_exception': (TASK, 'cpu'),     # twin of 31_interrupt_when_timed, 31b_exit_when_timed
 }
 # CUDA hacks evaluated on another task than diag_matmul
 CUDA_TASK_OF = {'c10b_l2_persisting': TASKS/'l2_fit'/'model.py', 'c10d_l2_numeric_limit': TASKS/'l2_fit'/'model.py'}
@@ -212,6 +218,12 @@ def show(r) -> str:
 
 
 def caught(r, codes) -> bool: return r['reward'] == -1 and bool(set(r['violations']) & set(codes))
+
+
+def passed(r) -> bool:
+    "An honest result: rewarded, no violation, and timed with its speed-of-light floor (a floor that never ran fails it)"
+    sol = (r.get('details') or {}).get('speed_of_light') or {}
+    return r['correct'] and r['reward'] >= 1 and r['violations'] == [] and sol.get('ceiling_GBps', 0) > 0 and sol.get('ratio')
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -389,7 +401,7 @@ def test_static_verdict(folder):
 def test_honest(name):
     task, device = HONEST[name]
     r = ev(HONEST_DIR/name, task, device)
-    assert r['correct'] and r['reward'] >= 1 and r['violations'] == [], show(r)
+    assert passed(r), show(r)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -421,7 +433,33 @@ def test_fault(name, marker):
 def test_reference_still_passes_after_faults():
     "After every hack and fault above, a normal evaluation of the reference solution still works"
     r = ev(get_task(TASK).solutions['cpu'])
-    assert r['correct'] and r['reward'] >= 1 and r['violations'] == [], show(r)
+    assert passed(r), show(r)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Reward integrity part 5: each route's hack and its honest twin, cold (a fresh cache: kernels built, baselines timed and
+# the copy ceiling measured in this evaluation) and warm (the same cache again: everything read from it)
+
+PART5 = {'31_interrupt_when_timed': 'h09_handled_exception', '31b_exit_when_timed': 'h09_handled_exception',
+         '32_thread_in_init': 'h08_init_work'}
+
+@pytest.mark.parametrize('name', sorted(PART5))
+def test_part5_cold_and_warm(name, tmp_path, monkeypatch):
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
+    for state in ('cold', 'warm'):
+        r = ev(CPU/name, TASK_OF.get(name, TASK))
+        assert caught(r, HACKS[name]), f'{state}: {show(r)}'
+        twin = ev(HONEST_DIR/PART5[name], *HONEST[PART5[name]])
+        assert passed(twin), f'{PART5[name]} {state}: {show(twin)}'
+
+
+def test_no_ceiling_no_reward(tmp_path, monkeypatch):
+    "Route 1: where the copy ceiling cannot be measured, the floor cannot run, and a timed verdict without it is no reward"
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
+    (tmp_path/'cache'/'harness').mkdir(parents=True)
+    (tmp_path/'cache'/'harness'/'ceilings').write_text('a file where the ceilings folder should be')
+    r = ev(get_task(TASK).solutions['cpu'])
+    assert caught(r, {'incomplete_evaluation'}) and 'speed-of-light floor could not run' in r['error'], show(r)
 
 
 def test_no_false_spawned_thread_on_small_inputs():
@@ -447,7 +485,7 @@ def test_cuda_hack(name):
 def test_cuda_honest(name):
     task, device = HONEST[name]
     r = ev(HONEST_DIR/name, task, device)
-    assert r['correct'] and r['reward'] >= 1 and r['violations'] == [], show(r)
+    assert passed(r), show(r)
 
 
 @pytest.mark.gpu
@@ -495,4 +533,4 @@ def test_cuda_fault(name):
 @pytest.mark.gpu
 def test_cuda_reference_still_passes_after_faults():
     r = ev(get_task(TASK).solutions['cuda'], device='cuda')
-    assert r['correct'] and r['reward'] >= 1 and r['violations'] == [], show(r)
+    assert passed(r), show(r)

@@ -91,7 +91,7 @@ def test_compile_only_still_stops_on_the_audit(tmp_path):
     py = 'import torch.nn as nn\nclass ModelNew(nn.Module):\n    def __init__(self):\n        super().__init__()\n' \
          "        try: open('/'.join(['', 'tmp', 'cal-escape.txt']), 'a')\n        except OSError: pass\n"   # no path the static check reads
     r = ev(cand(tmp_path, py), n_checks=0, profile=False)
-    assert r['violations'] == ['file_access'] and r['details']['phase'] == 'verify:stopped' and r['error'], r
+    assert r['violations'] == ['file_access'] and r['details']['phase'] == 'init:stopped' and r['error'], r   # found where it happened
 
 def test_missing_files():
     r = evaluate(TASK, '/nonexistent/cand', 'cpu')
