@@ -6,18 +6,20 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/jit.html.md"""
 
 # %% ../nbs/02_jit.ipynb #acf7983c
 from __future__ import annotations
-import ctypes, hashlib, os, re, shutil, subprocess, sys, tempfile, threading, time
+import ctypes, hashlib, json, os, re, shutil, subprocess, sys, tempfile, threading, time
 from dataclasses import dataclass
 from pathlib import Path
 import torch
 
 # %% auto #0
-__all__ = ['C_FLAGS', 'C_SYMBOLS', 'C_SYMBOL_PREFIXES', 'NVRTC_OPTIONS', 'BINDING_HEADER', 'MODULE_SOURCE', 'cache_dir',
-           'content_hash', 'CompileError', 'Param', 'parse_signature', 'check_args', 'read_source', 'compile_c',
-           'KernelRejected', 'elf_symbols', 'undefined_symbols', 'symbol_code', 'writable_globals',
-           'check_kernel_symbols', 'check_c_source', 'CFunction', 'c_function', 'nvrtc_library', 'nvrtc_compile',
-           'nvrtc_check', 'libcuda', 'device_arch', 'cubin_for', 'load_function', 'compile_cuda', 'CudaKernel',
-           'cuda_kernel', 'cdiv', 'workdir_sources', 'load_workdir_kernels', 'compile_latency']
+__all__ = ['C_FLAGS', 'C_SYMBOLS', 'C_SYMBOL_PREFIXES', 'C_FLAG_RULES', 'NVRTC_OPTION_RULES', 'NVRTC_OPTIONS', 'BINDING_HEADER',
+           'MODULE_SOURCE', 'cache_dir', 'content_hash', 'CompileError', 'Param', 'parse_signature', 'check_args',
+           'read_source', 'compile_c', 'sandboxed', 'store_builds', 'kernel_store', 'source_key', 'KernelRejected',
+           'elf_symbols', 'undefined_symbols', 'symbol_code', 'writable_globals', 'check_kernel_symbols',
+           'check_c_source', 'check_flags', 'check_includes', 'elf_sections', 'load_time_code', 'CFunction',
+           'c_function', 'nvrtc_library', 'nvrtc_compile', 'nvrtc_check', 'libcuda', 'device_arch', 'cubin_for',
+           'load_function', 'compile_cuda', 'CudaKernel', 'cuda_kernel', 'cdiv', 'workdir_sources',
+           'load_workdir_kernels', 'compile_latency']
 
 # %% ../nbs/02_jit.ipynb #ee4d81d5
 def cache_dir() -> Path:
@@ -121,26 +123,97 @@ _loaded = {}
 
 def _cc(): return os.environ.get('CC') or shutil.which('cc') or shutil.which('gcc') or 'gcc'
 
-def compile_c(text:str, fname:str='kernel.c', flags=C_FLAGS) -> Path:
-    "Shared object built from C `text`, from the cache when it was built before"
-    check_c_source(text, fname)
-    so = cache_dir()/f'c-{content_hash(text, fname, _cc(), " ".join(flags), os.uname().machine)[:24]}.so'
-    if so.exists():   # checked again on every load: the cache folder is writable, so a cached file proves nothing
-        check_kernel_symbols(so, fname); return so
-    with tempfile.TemporaryDirectory(dir=cache_dir()) as tmp:
+def _compiler_id() -> str:
+    "The C compiler's path, size and modification time: a compiler changed in place gives new cache keys"
+    cc = shutil.which(_cc()) or _cc()
+    try: st = os.stat(cc); return f'{cc}:{st.st_size}:{st.st_mtime_ns}'
+    except OSError: return cc
+
+def _build_c(text:str, fname:str, flags, dest:Path):
+    "Compile C `text` into `dest` through a temporary file beside it (an atomic rename), checked before it gets there"
+    with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
         src, out = Path(tmp)/fname, Path(tmp)/'out.so'
         src.write_text(_with_line(text, fname))
         r = subprocess.run([_cc(), *flags, '-x', 'c', str(src), '-o', str(out), '-lm'], capture_output=True, text=True,
                            env={**os.environ, 'LC_ALL': 'C'})
         if r.returncode: raise CompileError(f"C compile of {fname} failed:\n{r.stderr.replace(str(src), fname).strip()}")
         check_kernel_symbols(out, fname)
-        os.replace(out, so)
+        os.replace(out, dest)
+
+def compile_c(text:str, fname:str='kernel.c', flags=C_FLAGS) -> Path:
+    "Shared object built from C `text`: in a sandbox, this process's own build or one the parent vouched for; else from the cache when it was built before"
+    check_flags(flags, fname); check_c_source(text, fname)
+    name = f'c-{content_hash(text, fname, _compiler_id(), " ".join(flags), os.uname().machine)[:24]}.so'
+    if _mode['kind'] == 'sandboxed':
+        if (data := _vouched(name)) is not None: so = _own_file(name, data); check_kernel_symbols(so, fname); return so
+        if not (so := _own_dir()/name).exists(): _build_c(text, fname, flags, so)
+        return so
+    so = (kernel_store() if _mode['kind'] == 'store' else cache_dir())/name
+    if so.exists() and (_mode['kind'] == 'shared' or _record_ok(name, so)):   # checked again on every load: the shared cache is writable
+        check_kernel_symbols(so, fname); return so
+    _build_c(text, fname, flags, so)
+    if _mode['kind'] == 'store': _record(name, so.read_bytes(), text, fname, flags)
     return so
 
+# %% ../nbs/02_jit.ipynb #b345078c
+_mode = dict(kind='shared', vouched={}, seal=None)   # how this process finds compiled kernels (see the prose above)
+_own = []                                           # this process's private build folder, made on first use
+
+def sandboxed(vouched:dict|None=None):
+    "In a sandbox worker: load only kernels this process built itself, or ones in the kernel store whose bytes match a digest the trusted parent vouched for (`vouched`: file name -> sha256)"
+    _mode.update(kind='sandboxed', vouched=dict(vouched or {}), seal=None)
+
+def store_builds(seal):
+    "In a process that runs no candidate code (a compile-ahead worker, which holds the seal key): builds go to the kernel store, each with a record that `seal` signs"
+    _mode.update(kind='store', vouched={}, seal=seal)
+
+def kernel_store() -> Path:
+    "Folder of kernels built by processes that run no candidate code, beside the harness's records: a candidate's process may read it, never write it"
+    d = cache_dir().parent/'harness'/'kernels'
+    if not d.is_dir(): d.mkdir(parents=True, exist_ok=True)   # only where it is missing: a sandbox may not even try
+    return d
+
+def _own_dir() -> Path:
+    "This process's private build folder (under its TMPDIR: the worker's scratch), made on first use"
+    if not _own: _own.append(Path(tempfile.mkdtemp(prefix='cal-own-kernels-')))
+    return _own[0]
+
+def _own_file(name:str, data:bytes) -> Path:
+    "`data` written to this process's private folder as `name` (loaded from there, so the file checked is the file loaded)"
+    p = _own_dir()/name
+    if not p.exists(): tmp = p.with_name(f'.{name}.tmp'); tmp.write_bytes(data); os.replace(tmp, p)
+    return p
+
+def _vouched(name:str) -> bytes|None:
+    "The bytes of kernel store file `name` when they match the digest the parent vouched for, else None (built here instead)"
+    if not (want := _mode['vouched'].get(name)): return None
+    try: data = (kernel_store()/name).read_bytes()
+    except OSError: return None
+    return data if hashlib.sha256(data).hexdigest() == want else None
+
+def source_key(text:str) -> str: return content_hash(text)[:16]   # how the store's records are found from a source
+
+def _record(name:str, data:bytes, text:str, fname:str, options):
+    "Write the sealed record of store file `name` (through a temporary file and a rename)"
+    rec = _mode['seal'](dict(file=name, sha256=hashlib.sha256(data).hexdigest(), source=content_hash(text), fname=fname,
+                             options=list(options), compiler=_compiler_id() if name.endswith('.so') else 'nvrtc'))
+    p = kernel_store()/f'{source_key(text)}-{name}.json'
+    tmp = p.with_name(f'.{p.name}.{os.getpid()}.tmp'); tmp.write_text(json.dumps(rec)); os.replace(tmp, p)
+
+def _record_ok(name:str, so:Path) -> bool:
+    "In store mode: whether store file `name` has a record for its bytes (else it is built again)"
+    want = {json.loads(p.read_text()).get('sha256') for p in kernel_store().glob(f'*-{name}.json')}
+    return hashlib.sha256(so.read_bytes()).hexdigest() in want
+
+
 # %% ../nbs/02_jit.ipynb #e8e749d4
+_rejected = []   # every KernelRejected made in this process: in a sandbox a rejection is a finding even when the candidate catches it
+
 class KernelRejected(CompileError):
     "A kernel that compiled but reaches for something a kernel may not use; `code` is the violation code"
-    def __init__(self, code:str, message:str): super().__init__(message); self.code = code
+    def __init__(self, code:str, message:str):
+        super().__init__(message); self.code = code
+        if len(_rejected) < 100: _rejected.append(self)
 
 _MATH = """sin cos tan asin acos atan atan2 sinh cosh tanh asinh acosh atanh exp exp2 exp10 expm1 log log2 log10 log1p logb pow sqrt
 cbrt hypot erf erfc tgamma lgamma ceil floor trunc round lround llround nearbyint rint lrint llrint fmod remainder remquo fma fmax
@@ -196,8 +269,11 @@ def writable_globals(so:Path) -> list[str]:
     return sorted({n for n, defined, writable, obj in elf_symbols(so) if defined and writable and obj} - _CRT_DATA)
 
 def check_kernel_symbols(so:Path, fname:str):
-    "Raise `KernelRejected` when the kernel built from `fname` keeps state or calls outside the allowed C library subset"
+    "Raise `KernelRejected` when the kernel built from `fname` keeps state, runs code when loaded, or calls outside the allowed C library subset"
     if not any(True for _ in elf_symbols(so)): raise KernelRejected('forbidden_import', f"{fname}: the built object has no symbol table")
+    if (run := load_time_code(so)):
+        raise KernelRejected('forbidden_import', f"{fname} runs code when it is loaded ({', '.join(run)}): a kernel runs only when "
+                             f"it is called (no constructors, destructors or ifunc resolvers)")
     if (g := writable_globals(so)):
         raise KernelRejected('inconsistent_outputs', f"{fname} defines writable global or static variables ({', '.join(g)}): "
                              f"a kernel may keep no state between calls (const tables are fine)")
@@ -207,10 +283,65 @@ def check_kernel_symbols(so:Path, fname:str):
                                  f"library, memory functions and OpenMP (no files, threads, processes, network or exit)")
 
 def check_c_source(text:str, fname:str):
-    "Raise `KernelRejected` for inline assembly in a C kernel"
+    "Raise `KernelRejected` for inline assembly in a C kernel, or an include that reaches outside the system headers"
     m = re.search(r'\b(asm|__asm__|__asm)\b', _strip_comments(text))
     if m: raise KernelRejected('forbidden_import', f"{fname} line {text[:m.start()].count(chr(10)) + 1}: inline assembly is not "
                                f"allowed in C kernels; write plain C (the compiler vectorises it)")
+    check_includes(text, fname)
+
+# %% ../nbs/02_jit.ipynb #d3e38d30
+C_FLAG_RULES = (r'-O[0-3sg]?|-Ofast', r'-m(arch|tune)=[\w.+-]+', r'-m(no-)?[a-z][a-z0-9.-]*', r'-fopenmp(-simd)?|-fPIC|-fpic|-shared',
+    r'-std=(c|gnu)(89|90|99|11|17|18|2x|23)', r'-w|-W(?![lap],)[a-z][\w=-]*', r'-g[0-3]?', r'-lm',
+    r'-f(no-)?(fast-math|unroll-(all-)?loops|tree-(loop-)?vectorize|strict-aliasing|math-errno|trapping-math|finite-math-only|'
+    r'signed-zeros|associative-math|reciprocal-math|unsafe-math-optimizations|omit-frame-pointer|peel-loops|'
+    r'prefetch-loop-arrays|inline-functions|vect-cost-model(=\w+)?|builtin|expensive-optimizations)',
+    r'-D[A-Za-z_]\w*(=[-+]?\.?[0-9][\w.+-]*)?', r'-U[A-Za-z_]\w*')
+NVRTC_OPTION_RULES = (r'(-arch|--gpu-architecture)=(sm|compute)_\d+a?', r'-?-std=c\+\+(11|14|17|20)', r'-?-use_fast_math',
+    r'-?-(fmad|ftz|prec-div|prec-sqrt|extra-device-vectorization|restrict|dopt)(=(true|false|on|off))?',
+    r'-lineinfo|--generate-line-info', r'-?-maxrregcount=\d+', r'-default-device|--device-as-default-execution-space',
+    r'-w|--disable-warnings', r'-D[A-Za-z_]\w*(=[-+]?\.?[0-9][\w.+-]*)?', r'-U[A-Za-z_]\w*')
+
+def check_flags(flags, fname:str, rules=C_FLAG_RULES):
+    "Raise `KernelRejected` for a compiler flag outside the allow-list `rules` (a `-D` macro may name a number, never code)"
+    for f in flags:
+        if not any(re.fullmatch(r, str(f)) for r in rules):
+            raise KernelRejected('forbidden_import', f"{fname}: compiler option {str(f)!r} is not allowed; a kernel may set "
+                                 f"optimisation, target, floating-point and warning options, and -D NAME or -D NAME=<number>")
+
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*(include_next|include|import|embed)\b[ \t]*(.*)$', re.M)
+
+def check_includes(text:str, fname:str):
+    "Raise `KernelRejected` for an include the compiler would read from outside the system headers (a path, a macro, `#embed`)"
+    for m in _INCLUDE.finditer(_strip_comments(text)):
+        kind, arg = m.group(1), m.group(2).strip()
+        name = arg[1:arg.find('>' if arg[:1] == '<' else '"', 1)] if arg[:1] in '<"' else None
+        if kind in ('include', 'import') and name and not name.startswith('/') and '..' not in name.split('/'): continue
+        raise KernelRejected('file_access', f"{fname} line {text[:m.start()].count(chr(10)) + 1}: `#{kind} {arg}`: a kernel "
+                             f"includes headers by name (<math.h>, \"util.h\"); the compiler runs outside the sandbox's file rules")
+
+def elf_sections(so:Path) -> dict:
+    "`{name: size}` of the sections of an ELF64 shared object, read directly"
+    import struct
+    b = so.read_bytes()
+    if b[:4] != b'\x7fELF' or b[4] != 2: raise CompileError(f"{so.name} is not an ELF64 shared object")
+    shoff, (shentsize, shnum, shstrndx) = struct.unpack_from('<Q', b, 0x28)[0], struct.unpack_from('<HHH', b, 0x3A)
+    secs = [struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize) for i in range(shnum)]
+    names = secs[shstrndx][4] if shstrndx < shnum else 0
+    return {b[names + s[0]: b.index(b'\0', names + s[0])].decode(errors='replace'): s[5] for s in secs}
+
+def load_time_code(so:Path) -> list[str]:
+    "What in shared object `so` runs when it is loaded rather than called: constructors and destructors beyond the C runtime's own, ifunc resolvers"
+    import struct
+    secs = elf_sections(so)
+    bad = [f'{n}: {secs[n]} bytes' for n, limit in (('.init_array', 8), ('.fini_array', 8), ('.preinit_array', 0), ('.ctors', 16), ('.dtors', 16))
+           if secs.get(n, 0) > limit]   # the C runtime's frame_dummy and its destructor twin: one entry each
+    b = so.read_bytes()
+    shoff, shentsize, shnum = struct.unpack_from('<Q', b, 0x28)[0], *struct.unpack_from('<HH', b, 0x3A)
+    for s in (struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize) for i in range(shnum)):
+        if s[1] in (2, 11) and s[9]:   # SHT_SYMTAB, SHT_DYNSYM
+            if any(b[s[4] + j * s[9] + 4] & 0xf == 10 for j in range(s[5] // s[9])): bad.append('an ifunc resolver'); break   # STT_GNU_IFUNC
+    return bad
+
 
 # %% ../nbs/02_jit.ipynb #de045d12
 class CFunction:
@@ -317,14 +448,22 @@ def device_arch() -> str:
     return f'sm_{major}{minor}'
 
 # %% ../nbs/02_jit.ipynb #7538aa48
+_own_cubins = {}   # file name -> cubin, built by this sandbox worker
+
 def cubin_for(text:str, fname:str, name:str, arch:str, options=NVRTC_OPTIONS) -> bytes:
-    "The cubin of CUDA `text` for `arch`, from the disk cache or compiled now (CompileError with NVRTC's log)"
-    _check_extern(text, fname, name)
-    path = cache_dir()/'cubin'/f"{content_hash(text, fname, arch, ' '.join(options))}.cubin"
-    if path.exists(): return path.read_bytes()
+    "The cubin of CUDA `text` for `arch`: in a sandbox, built here (in memory) or vouched for; else from the disk cache or compiled now (CompileError with NVRTC's log)"
+    _check_extern(text, fname, name); check_flags(options, fname, NVRTC_OPTION_RULES); check_includes(text, fname)
+    file = f"cubin-{content_hash(text, fname, arch, ' '.join(options))[:40]}.cubin"
+    if _mode['kind'] == 'sandboxed':
+        if (data := _vouched(file)) is not None: return data
+        if file not in _own_cubins: _own_cubins[file] = nvrtc_compile(text, fname, arch, options)[0]
+        return _own_cubins[file]
+    path = kernel_store()/file if _mode['kind'] == 'store' else cache_dir()/'cubin'/file
+    if path.exists() and (_mode['kind'] == 'shared' or _record_ok(file, path)): return path.read_bytes()
     cubin = nvrtc_compile(text, fname, arch, options)[0]
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f'.{path.name}.{os.getpid()}'); tmp.write_bytes(cubin); os.replace(tmp, path)
+    if _mode['kind'] == 'store': _record(file, cubin, text, fname, [arch, *options])
     return cubin
 
 # %% ../nbs/02_jit.ipynb #9bca0e2f
@@ -397,6 +536,7 @@ def _cupy():
     return cupy
 
 def _cupy_function(text:str, fname:str, name:str, options=NVRTC_OPTIONS):
+    check_flags(options, fname, NVRTC_OPTION_RULES); check_includes(text, fname)
     cp = _cupy()
     try: return cp.RawModule(code=_with_line(text, fname), options=tuple(options)).get_function(name)
     except cp.cuda.compiler.CompileException as e: raise CompileError(f"CUDA compile of {fname} failed:\n{e}") from None

@@ -11,16 +11,16 @@ from fastcore.basics import patch
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'SLICE', 'ENV_KEYS', 'REF_BUDGET_S',
+__all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'ENV_KEYS', 'REF_BUDGET_S',
            'TIMING_PRECISION', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES', 'GPU_SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC',
            'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker',
            'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names',
            'describe_threads', 'import_candidate', 'harness_intact', 'writable_roots', 'secret_paths', 'audit_rule',
            'asked_by', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
-           'TimedOutputWrong', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker',
-           'exit_violation', 'baseline_task_key', 'evaluate', 'untrusted_records', 'missing_stages', 'completed',
-           'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry',
-           'format_result', 'eval_cmd', 'warm_compile_cache']
+           'TimedOutputWrong', 'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for',
+           'run_worker', 'exit_violation', 'baseline_task_key', 'evaluate', 'vouched_kernels', 'untrusted_records',
+           'missing_stages', 'completed', 'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker',
+           'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -55,6 +55,8 @@ def _dump(path, obj):
     os.replace(tmp, path)
 
 def _viol(code, msg, file=None, line=None): return dict(code=code, message=msg, file=file, line=line)
+
+def _seed(): return int.from_bytes(os.urandom(4), 'little')   # a secret seed: inputs, checks and draws
 
 class Stop(Exception):
     "A phase found a reason to stop; the verdict already says why"
@@ -241,6 +243,7 @@ def _phase_import(w:Worker):
     if not isinstance(getattr(w.cand, 'ModelNew', None), type):
         w.fail('no_model_new', f"{path.name}: `ModelNew` is missing; the candidate must define class ModelNew(nn.Module)", path.name)
     if w.audit: w.fail(w.audit[0]['code'], f"importing {path.name}: {w.audit[0]['message']}")
+    _no_rejected_kernel(w, f'importing {path.name}')
     if thread_count() > threads:
         w.fail('spawned_thread', f"importing {path.name} started a thread: {describe_threads(set(thread_names()) - tids)}")
     harness_intact(w, f'importing {path.name}')
@@ -438,6 +441,7 @@ def _phase_init(w:Worker):
     try: w.mn = w.cand.ModelNew(*w.init_inputs)
     except BaseException as e: _init_failed(w, e)
     if w.audit: w.fail(w.audit[0]['code'], f"ModelNew(...): {w.audit[0]['message']}")
+    _no_rejected_kernel(w, 'ModelNew(...)')
     _no_new_threads(w, 'ModelNew(...)')
     try:
         w.mn = w.mn.to(w.dev).eval()
@@ -454,6 +458,11 @@ def _init_failed(w:Worker, e:BaseException):
         w.fail('init_mismatch', f"model_new.py: ModelNew{inspect.signature(w.cand.ModelNew)} does not take Model's constructor "
                f"arguments {w.init_inputs!r}: {e}", 'model_new.py')
     w.fail('runtime_error', f"model_new.py: ModelNew(...) raised {type(e).__name__}: {e}", 'model_new.py')
+
+def _no_rejected_kernel(w:Worker, when:str):
+    "Stop with the code of the first kernel `jit` rejected in this process, whether or not the candidate caught the exception"
+    from cuda_agent_lab.jit import _rejected
+    if _rejected: w.fail(_rejected[0].code, f"{when}: a kernel was rejected: {_rejected[0]}")
 
 def _no_new_threads(w:Worker, when:str):
     "Stop with `spawned_thread` when this process has more threads than before the candidate's first line (whatever started them)"
@@ -503,7 +512,6 @@ def clear_persisting_l2(device:str) -> int:
     libcuda().cuCtxSetLimit(ctypes.c_int(CU_LIMIT_PERSISTING_L2_CACHE_SIZE), ctypes.c_size_t(0))
     return persisting_l2_bytes(device)
 
-SLICE = 4096             # elements of each floating input a call's perturbation scales
 ENV_KEYS = ('environment', 'C environment')   # the snapshot's entries compared after every timed call
 REF_BUDGET_S = 0.5       # seconds of reference computations the timed calls may cost (fewer timed calls when it would be more)
 TIMING_PRECISION = {'cpu': 0.01, 'cuda': 0.01}   # by device kind: time until the median's 95% interval is within 1% (at most `time_fn`'s max_time_s)
@@ -523,6 +531,19 @@ def _storages(o) -> set:
     from cuda_agent_lab.verify import leaves
     return {t.untyped_storage().data_ptr() for _, t in leaves(o) if type(t) is torch.Tensor and t.numel()}
 
+def fresh_inputs(w:Worker, seed:int) -> list:
+    "The task's inputs drawn with `seed`, made on the device where `get_inputs` allows it (else drawn on the CPU and copied)"
+    from cuda_agent_lab.verify import draw_inputs, tree_map
+    if str(w.dev).startswith('cuda'):
+        try: return draw_inputs(w.mod.get_inputs, seed, w.dev, make_on=w.dev)
+        except Exception: pass
+    return tree_map(lambda t: t.to(w.dev), draw_inputs(w.mod.get_inputs, seed, 'cpu'))
+
+def _copy_into(t, v):
+    "Copy the drawn value `v` into input tensor `t` in place (anything else, and a draw of another shape, is left as it is)"
+    import torch
+    if isinstance(t, torch.Tensor) and isinstance(v, torch.Tensor) and v.shape == t.shape: t.copy_(v)
+
 def timed_reps_cap(t_ref_ms:float|None, min_reps:int=10, max_reps:int=1000) -> int:
     "Most timed calls whose references fit in `REF_BUDGET_S`, given one reference call's time (never fewer than `min_reps`)"
     if not t_ref_ms: return max_reps
@@ -530,29 +551,21 @@ def timed_reps_cap(t_ref_ms:float|None, min_reps:int=10, max_reps:int=1000) -> i
 
 # %% ../nbs/07_sandbox.ipynb #58716f5b
 class TimedCalls:
-    "The timed function and its `prepare`: every call runs on inputs perturbed as never before, and every timed call's output gets verify's comparison with the reference of those inputs once its interval has ended"
+    "The timed function and its `prepare`: every call runs on inputs drawn anew (every element, from a secret seed), and every timed call's output gets verify's comparison with the reference of those inputs once its interval has ended"
     def __init__(self, w:Worker):
-        import torch
-        from cuda_agent_lab.guard import op_audit, thread_count
-        self.w, self.record, self.g = w, [], torch.Generator().manual_seed(_seed())
-        self.pristine = [[t.clone() if isinstance(t, torch.Tensor) else t for t in s] for s in w.sets]
+        from cuda_agent_lab.guard import op_audit
+        self.w, self.record = w, []
         self.audit = op_audit(w.allow, 'ModelNew.forward (while timed)')
         self.threads, self.timed, self.calls, self.current, self.pending, self.prev, self.last = w.threads, False, 0, None, None, None, None
         w.l2_aside = persisting_l2_bytes(w.dev)
 
-    def _draw(self, t) -> tuple|None:
-        "(start, length, factor) of the slice of tensor `t` a call scales; None for what is left as drawn"
-        import torch
-        if not (isinstance(t, torch.Tensor) and t.is_floating_point() and t.is_contiguous() and t.numel()): return None
-        n = min(t.numel(), SLICE)
-        return int(torch.randint(0, t.numel() - n + 1, (1,), generator=self.g)), n, 1.5 + float(torch.rand(1, generator=self.g))
+    def _draw(self, i:int) -> list:
+        "A new draw of input set `i`: the task's `get_inputs` under a seed drawn now, so every element of every input, of any dtype, is new"
+        return fresh_inputs(self.w, _seed())
 
     def _load(self, i:int, variant:list):
-        "Write a perturbation of input set `i` into the set's own tensors (their addresses never change)"
-        for t, p, v in zip(self.w.sets[i], self.pristine[i], variant):
-            if v is None: continue
-            (a, n, f), flat, src = v, t.view(-1), p.view(-1)
-            flat.copy_(src); flat[a:a + n] = src[a:a + n] * f
+        "Copy the draw `variant` into input set `i`'s own tensors: their addresses, dtypes and layouts never change, their every value does"
+        for t, v in zip(self.w.sets[i], variant): _copy_into(t, v)
 
     def start_timing(self):
         "From now on every call's output is checked (the warm-up calls before are perturbed and audited alike)"
@@ -563,7 +576,7 @@ class TimedCalls:
         "Before a call on set `i`: check the call before (its interval is over), load a new perturbation of the set, start the op audit"
         self.check()
         self.w.l2_aside = max(self.w.l2_aside, persisting_l2_bytes(self.w.dev))   # a host query, outside the timed interval
-        variant = [self._draw(t) for t in self.w.sets[i]]
+        variant = self._draw(i)
         self._load(i, variant); self.current = (i, variant)
         self.audit.start()
 
@@ -608,14 +621,8 @@ def _problem(self:TimedCalls, i:int, variant:list, out) -> tuple|None:
 def _mutated(self:TimedCalls, i:int, variant:list) -> int|None:
     "Index of an input of set `i` that no longer holds what `variant` wrote"
     import torch
-    for k, (t, p, v) in enumerate(zip(self.w.sets[i], self.pristine[i], variant)):
-        if not isinstance(t, torch.Tensor): continue
-        if v is None:
-            if not torch.equal(t, p): return k
-            continue
-        (a, n, f), flat, src = v, t.view(-1), p.view(-1)
-        if not (torch.equal(flat[:a], src[:a]) and torch.equal(flat[a + n:], src[a + n:]) and torch.equal(flat[a:a + n], src[a:a + n] * f)):
-            return k
+    for k, (t, v) in enumerate(zip(self.w.sets[i], variant)):
+        if isinstance(t, torch.Tensor) and isinstance(v, torch.Tensor) and v.shape == t.shape and not torch.equal(t, v): return k
     return None
 
 @patch
@@ -650,7 +657,8 @@ def _values(self:TimedCalls, out, ref) -> tuple|None:
 def _after_checks(w:Worker, calls:TimedCalls) -> list:
     "What the timed calls did besides their outputs: audit events, guard findings, the harness's state, persisting L2"
     from cuda_agent_lab.guard import check_harness
-    bad = w.audit[:1] + [v.to_dict() for v in calls.record[:1]]
+    from cuda_agent_lab.jit import _rejected
+    bad = w.audit[:1] + [v.to_dict() for v in calls.record[:1]] + [_viol(k.code, f"a kernel was rejected: {k}") for k in _rejected[:1]]
     bad += [v.to_dict() for v in check_harness(w.snap)]
     if (aside := max(w.l2_aside, persisting_l2_bytes(w.dev))) > w.l2_base:
         bad.append(_viol('l2_persistence', f"the candidate set {aside / 1e6:.3g} MB of L2 aside for persisting lines "
@@ -677,7 +685,7 @@ def _device_audit(w:Worker, calls:TimedCalls) -> list:
     from cuda_agent_lab import audit
     if not w.dev.startswith('cuda'): w.emit(device_audit=audit.unavailable(w.dev)); return []
     i = calls.calls % len(w.sets)
-    variant = [calls._draw(t) for t in w.sets[i]]
+    variant = calls._draw(i)
     calls._load(i, variant); calls.current = (i, variant)
     try: rep, found = audit.audit_call(calls, w.sets[i], w.dev, audit.source_names(w.req['candidate_dir']), w.allow,
                                        Path(w.req['verdict_path']).parent)
@@ -693,9 +701,12 @@ def _device_audit(w:Worker, calls:TimedCalls) -> list:
     return bad
 
 def _profile_opts(w:Worker) -> dict:
-    "The request's timing options (`timing_opts`), with the timed calls capped so their references fit in `REF_BUDGET_S`"
-    opts = timing_opts(w)
-    cap = timed_reps_cap((w.v.get('baselines') or {}).get('t_eager_ms'), opts.get('min_reps', 10), opts.get('max_reps', 1000))
+    "The request's timing options (`timing_opts`), with the timed calls capped so their references and input draws fit in `REF_BUDGET_S`"
+    from cuda_agent_lab.verify import sync
+    opts, t0 = timing_opts(w), time.perf_counter()
+    fresh_inputs(w, _seed()); sync(w.dev)
+    w.emit(draw_ms=round((draw := time.perf_counter() - t0) * 1e3, 4))   # what each call's new inputs cost (outside its interval)
+    cap = timed_reps_cap((w.v.get('baselines') or {}).get('t_eager_ms', 0) + draw * 1e3, opts.get('min_reps', 10), opts.get('max_reps', 1000))
     return {**opts, 'max_reps': cap}
 
 def _phase_profile(w:Worker):
@@ -772,8 +783,10 @@ GPU_SHARED_PHASES = (_phase_task, _phase_init)   # ... and on a GPU, where they 
 
 def run_worker(req:dict) -> dict:
     "Run every phase of one evaluation in this process; the verdict is also written to `req['verdict_path']`"
-    from cuda_agent_lab import verify
-    from cuda_agent_lab.profile import device_share
+    from cuda_agent_lab import jit, verify
+    from cuda_agent_lab.profile import device_share, seal
+    if req.get('compile_only') or req.get('warm_only'): jit.store_builds(seal)   # no candidate code runs here: builds go to the kernel store
+    else: jit.sandboxed(req.get('kernels'))   # the parent's vouched store files, and this process's own builds
     verify.CALL_DEPTH = CALL_DEPTH   # the candidate's calls, verified or timed, all start at this depth
     w = Worker(req)
     w.emit(warm_checks=_checks_warm[0] if _checks_warm else None)   # whether this worker verified the harness's model first (None: it did not)
@@ -811,7 +824,7 @@ def _env(device:str, gpu:int|None, scratch:Path, harness:bool=False) -> dict:
     gen = root if harness else root/'candidate'
     env.update(PYTHONDONTWRITEBYTECODE='1', TMPDIR=str(scratch/'tmp'), CAL_CACHE_DIR=str(root),
                TORCH_EXTENSIONS_DIR=str(root/'torch_extensions'), TORCHINDUCTOR_CACHE_DIR=str(gen/'inductor'),
-               TRITON_CACHE_DIR=str(gen/'triton'), CUPY_CACHE_DIR=str(root/'jit'/'cupy'))
+               TRITON_CACHE_DIR=str(gen/'triton'), CUPY_CACHE_DIR=str(scratch/'cupy'))   # CuPy's cubins: the worker's own
     if device == 'cpu':
         from cuda_agent_lab.profile import lock_path
         env.setdefault('TORCHINDUCTOR_COMPILE_THREADS', '1'); env.update(STEADY_MALLOC, CAL_START_LOCK=str(lock_path('cpu')))
@@ -839,8 +852,6 @@ def exit_violation(returncode:int, phase:str, stdout_bytes:int) -> dict|None:
 
 # %% ../nbs/07_sandbox.ipynb #5dfe2ca8
 N_CHECKS, N_PROFILE_SETS = 5, 3
-
-def _seed(): return int.from_bytes(os.urandom(4), 'little')
 
 def _resolve_task(task):
     from cuda_agent_lab.tasks import Task, get_task
@@ -892,6 +903,7 @@ def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks
                    profile=profile, compile=compile, profile_opts=profile_opts or {},
                    tf32_baselines=device.startswith('cuda') if tf32_baselines is None else tf32_baselines,
                    candidate_main=str(copy_candidate(src, main, scratch/'candidate')), candidate_dir=str(scratch/'candidate'),
+                   kernels=vouched_kernels(src),
                    verdict_path=str(scratch/f'verdict-{os.urandom(8).hex()}.json'))
         v = finish_worker(worker or spawn_worker(device, gpu, timeout, scratch), req, timeout)
         if untrusted_records(v, req):   # a record changed on disk since it was sealed (an earlier candidate?): drop, run again
@@ -908,6 +920,20 @@ def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks
     return res
 
 HARNESS_RECORDS = ('baselines', 'baselines_tf32', 'ceiling')   # verdict fields the harness's sealed records fill
+
+def vouched_kernels(folder) -> dict:
+    "`{store file: sha256}` of the kernel store's builds of the C and CUDA sources in candidate `folder` whose records carry their seal: what a worker may load from the store"
+    from cuda_agent_lab import jit
+    from cuda_agent_lab.profile import sealed
+    out, folder = {}, Path(folder)
+    for f in [*folder.rglob('*.c'), *folder.rglob('*.cu')] if folder.is_dir() else []:
+        try: text = f.read_text()
+        except (OSError, UnicodeDecodeError): continue
+        for p in jit.kernel_store().glob(f'{jit.source_key(text)}-*.json'):
+            try: rec = json.loads(p.read_text())
+            except (OSError, ValueError): continue
+            if sealed(rec) and rec.get('source') == jit.content_hash(text): out[rec['file']] = rec['sha256']
+    return out
 
 def untrusted_records(v:dict, req:dict) -> list[str]:
     "What in verdict `v` the trusted parent cannot vouch for: a harness record whose seal fails, or one made for another request"
@@ -969,7 +995,7 @@ def _missing(name, device, msg, t0, worker=None):
 def details(v:dict) -> dict:
     "The parts of the worker's verdict worth keeping beside the contract fields"
     keep = ('phase', 'phase_times', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail',
-            'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks', 'device_audit', 'warm_checks')
+            'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks', 'device_audit', 'warm_checks', 'draw_ms')
     return {'details': {k: v[k] for k in keep if k in v}, 'violation_details': v.get('violations', [])}
 
 def _rmtree(p:Path):
@@ -1061,16 +1087,22 @@ def _startup_share() -> list:
     flock_in_line(fds[0], fds[1], fcntl.LOCK_SH)
     return fds
 
+def _sandboxed():
+    "From before the warm-up on, this process builds its kernels itself and never reads one from a cache a candidate could write (`jit.sandboxed`)"
+    from cuda_agent_lab import jit   # imports torch: inside the start's share of the lock
+    jit.sandboxed()
+
 def worker_entry():
     "Entry point of the sandbox process: warm up for the device in argv, read the request from stdin, run it, exit 0"
     signal.signal(signal.SIGXFSZ, signal.SIG_DFL)   # Python ignores it; a write past the file-size limit must end the process
     if len(sys.argv) > 1:
         held = _startup_share()
-        try: prewarm(sys.argv[1])
+        try: _sandboxed(); prewarm(sys.argv[1])
         except Exception: pass   # the evaluation meets the same problem and reports it
         finally:
             for fd in held: os.close(fd)   # closing lets the share go
         if os.environ.get('CAL_READY_FILE'): Path(os.environ['CAL_READY_FILE']).write_text(repr(time.time()))   # Spawned.ready_at
+    _sandboxed()
     req = json.loads(sys.stdin.read() or 'null')
     if req is None: os._exit(0)   # a spare worker that was never used
     sys.stdin.close()

@@ -145,6 +145,10 @@ def test_compile_ahead_fills_the_cubin_cache_without_a_gpu(tmp_path, monkeypatch
     sol = Path(get_task('diag_matmul').solutions['cuda'])
     v = compile_ahead(sol, 'cuda', arch='sm_90')
     assert v['kernels'] == ['row_scale.cu'] and v['kernel_errors'] == [] and v['phase'] == 'done', v
+    from cuda_agent_lab.sandbox import vouched_kernels
+    vouched = vouched_kernels(sol)   # what the parent puts in the evaluation's request: the store's build, its record sealed
+    assert len(vouched) == 1 and next(iter(vouched)).endswith('.cubin'), vouched
     def no_compiler(*a, **k): raise AssertionError('compiled again: compile-ahead missed the cache key')
     monkeypatch.setattr(jit, 'nvrtc_compile', no_compiler)
+    monkeypatch.setattr(jit, '_mode', dict(kind='sandboxed', vouched=vouched, seal=None))   # as in the evaluation's worker
     assert jit.cubin_for((sol/'row_scale.cu').read_text(), 'row_scale.cu', 'row_scale', 'sm_90')   # what cuda_kernel will look up

@@ -1,0 +1,7 @@
+// out[k, :] = x[idx[k], :]: rows gathered by an integer index
+#include <string.h>
+
+void gather_rows(const float* restrict x, const long* restrict idx, float* restrict out, long K, long M) {
+    #pragma omp parallel for schedule(static)
+    for (long k = 0; k < K; k++) memcpy(out + k * M, x + idx[k] * M, (size_t)M * sizeof(float));
+}
