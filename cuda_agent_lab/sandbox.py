@@ -484,7 +484,7 @@ def _phase_verify(w:Worker):
     w.stack.enter_context(device_share(w.dev, on_gpu=True))   # from here to the verdict no other process times; the timing takes it exclusive
     inputs = on_device(w, seeds)
     r = verify(w.model, w.mn, w.mod.get_inputs, seeds, w.dev, w.req['atol'], w.req['rtol'], w.allow,
-               str(Path(w.req['candidate_dir']).resolve()), inputs)
+               str(Path(w.req['candidate_dir']).resolve()), inputs, audit_all=bool(w.req.get('strict_precision')))
     bad = w.audit[:1] + [v.to_dict() for v in r['violations']]
     if bad and r['correct']: r['correct'] = False
     w.emit(checks=r['checks'], precision=r['precision'], correct=r['correct'], violations=w.v['violations'] + bad)
@@ -615,7 +615,18 @@ def _problem(self:TimedCalls, i:int, variant:list, out) -> tuple|None:
     with torch.no_grad(): ref = self.w.model(*clone_inputs(self.w.sets[i]))   # made now: it never exists while the candidate runs
     sync(self.w.dev)
     if (bad := check_structure(out, ref)): return 'inconsistent_outputs', bad[0].message
-    return None if self._close(out, ref) else self._values(out, ref)
+    if not self._close(out, ref) and (bad := self._values(out, ref)): return bad
+    return self._precision(i, out, ref) if self.w.req.get('strict_precision') else None
+
+@patch
+def _precision(self:TimedCalls, i:int, out, ref) -> tuple|None:
+    "Under `strict_precision`: `reduced_precision` when `out` is further from the float64 reference of set `i` than its error budget (`PRECISION_FACTOR` times the float32 reference's own error, at least `PRECISION_FLOOR`)"
+    from cuda_agent_lab.verify import PRECISION_FACTOR, PRECISION_FLOOR, clone_inputs, float64_reference, precision_audit
+    p = precision_audit(out, ref, float64_reference(self.w.model, clone_inputs(self.w.sets[i])))
+    if not p['reduced_precision']: return None
+    budget = max(PRECISION_FACTOR * p['err_eager'], PRECISION_FLOOR)
+    return 'reduced_precision', (f"its error against the float64 reference is {p['err_candidate']:.3g}, over the budget of {budget:.3g} "
+                                 f"that the float32 reference's own error on the same inputs ({p['err_eager']:.3g}) sets (strict precision)")
 
 @patch
 def _mutated(self:TimedCalls, i:int, variant:list) -> int|None:
@@ -702,11 +713,14 @@ def _device_audit(w:Worker, calls:TimedCalls) -> list:
 
 def _profile_opts(w:Worker) -> dict:
     "The request's timing options (`timing_opts`), with the timed calls capped so their references and input draws fit in `REF_BUDGET_S`"
-    from cuda_agent_lab.verify import sync
+    from cuda_agent_lab.verify import float64_reference, sync
     opts, t0 = timing_opts(w), time.perf_counter()
     fresh_inputs(w, _seed()); sync(w.dev)
     w.emit(draw_ms=round((draw := time.perf_counter() - t0) * 1e3, 4))   # what each call's new inputs cost (outside its interval)
-    cap = timed_reps_cap((w.v.get('baselines') or {}).get('t_eager_ms', 0) + draw * 1e3, opts.get('min_reps', 10), opts.get('max_reps', 1000))
+    t0 = time.perf_counter()
+    if w.req.get('strict_precision'): float64_reference(w.model, w.sets[0]); sync(w.dev)   # strict: a float64 reference per timed call too
+    extra = draw + (time.perf_counter() - t0 if w.req.get('strict_precision') else 0.0)
+    cap = timed_reps_cap((w.v.get('baselines') or {}).get('t_eager_ms', 0) + extra * 1e3, opts.get('min_reps', 10), opts.get('max_reps', 1000))
     return {**opts, 'max_reps': cap}
 
 def _phase_profile(w:Worker):
@@ -899,7 +913,7 @@ def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks
         req = dict(task_source=task.source_for(device), task_file='model.py', task_hash=baseline_task_key(task, device),
                    device=device, allow=list(allow if allow is not None else task.allow),
                    atol=atol if atol is not None else task.atol, rtol=rtol if rtol is not None else task.rtol,
-                   init_seed=_seed(), n_checks=n_checks, profile_seeds=[_seed() for _ in range(N_PROFILE_SETS)],
+                   init_seed=_seed(), n_checks=n_checks, profile_seeds=[_seed() for _ in range(N_PROFILE_SETS)], strict_precision=strict_precision,
                    profile=profile, compile=compile, profile_opts=profile_opts or {},
                    tf32_baselines=device.startswith('cuda') if tf32_baselines is None else tf32_baselines,
                    candidate_main=str(copy_candidate(src, main, scratch/'candidate')), candidate_dir=str(scratch/'candidate'),
@@ -952,7 +966,8 @@ def untrusted_records(v:dict, req:dict) -> list[str]:
 
 def missing_stages(v:dict, req:dict) -> list[str]:
     "What a verdict that says `correct` should hold and does not: every phase ended, and for a timed request the timing, its floor and (on a GPU) the device audit"
-    if not v.get('correct') or any(x['code'] != 'reduced_precision' for x in v.get('violations', [])): return []   # failed already
+    strict = req.get('strict_precision')   # then reduced precision is a failure too, not only a flag
+    if not v.get('correct') or any(x['code'] != 'reduced_precision' or strict for x in v.get('violations', [])): return []   # failed already
     gone = [] if v.get('phase') == 'done' else [f"the worker stopped in phase {v.get('phase')} without a finding"]
     if req.get('profile', True):
         if not v.get('candidate_timing'): gone.append('the candidate was never timed')

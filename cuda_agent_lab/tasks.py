@@ -399,7 +399,7 @@ REJECT_CODES = {
     'nan_inf': 'the output has NaN or inf on random inputs',
     'stochastic': 'two runs with the same seed differ',
     'input_mutated': 'forward changes its inputs in place',
-    'constant_output': 'the output is constant, or all within 1e-2 of zero',
+    'constant_output': 'the output is constant, all within 1e-2 of zero, or within the tolerance of one constant',
     'input_insensitive': 'two different inputs give outputs equal within the tolerance',
     'too_fast': 'eager time below the range', 'too_slow': 'eager time above the range',
     'compile_error': 'torch.compile(model) fails',
@@ -554,6 +554,14 @@ def _stochastic_reasons(y1, y2, y_rebuilt) -> list[str]:
                          f"draw weights and inputs from torch's RNG only"]
     return []
 
+def _constant_that_passes(y, atol:float, rtol:float) -> tuple|None:
+    "`(index, value)` of the first output tensor that one constant (its median) matches within the tolerance everywhere, else None"
+    import torch
+    for i, t in enumerate(_tensors(y)):
+        t = t.detach().double().flatten().cpu()
+        if t.numel() > 1 and bool(torch.isclose(torch.full_like(t, (c := float(t.median()))), t, atol=atol, rtol=rtol).all()): return i, c
+    return None
+
 def _constant_reasons(y, y_other, atol:float, rtol:float) -> list[str]:
     f = _flat(y)
     if f.numel() > 1 and bool((f == f[0]).all()):
@@ -561,6 +569,9 @@ def _constant_reasons(y, y_other, atol:float, rtol:float) -> list[str]:
     if f.abs().max().item() <= NEAR_ZERO:
         return [f"constant_output: all outputs are within {NEAR_ZERO} of zero (max |y| = {f.abs().max().item():.3g}); "
                 f"a kernel writing zeros would pass the tolerance"]
+    if (c := _constant_that_passes(y, atol, rtol)) is not None:
+        return [f"constant_output: output {c[0]} is within atol={atol} rtol={rtol} of the constant {c[1]:.4g} everywhere; "
+                f"a kernel writing that constant would pass the elementwise check: the output tells nothing"]
     same, d = _same(y, y_other, atol, rtol)
     if same: return [f"input_insensitive: outputs for two different inputs agree within atol={atol} rtol={rtol} "
                      f"(max diff {d:.3g}); the correctness check could not tell a wrong kernel from a right one"]

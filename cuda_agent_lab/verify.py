@@ -247,15 +247,21 @@ def run_check(model, model_new, get_inputs, seed:int, device:str, atol=1e-2, rto
     prec = precision_audit(out, ref, float64_reference(model, pristine)) if audit and not bad else None   # of correct outputs only
     return Check(seed, not bad, bad, st.max_abs_err, st.mismatched), prec
 
+def _worse(p, q) -> dict|None:
+    "Of two precision audits, the one that flags reduced precision, else the one with the larger candidate error"
+    if p is None or q is None: return p or q
+    return max((p, q), key=lambda a: (a['reduced_precision'], a['err_candidate'] or 0.0))
+
 def verify(model, model_new, get_inputs, seeds, device:str, atol=1e-2, rtol=1e-2, allow=(), root=None,
-           inputs=None # the inputs of each seed, drawn ahead with `draw_inputs` (None: drawn check by check)
+           inputs=None, # the inputs of each seed, drawn ahead with `draw_inputs` (None: drawn check by check)
+           audit_all:bool=False # the float64 precision audit on every check (strict), not only the first
           ) -> dict:
-    "Run one check per seed (stopping at the first failure); the verdict's `correct`, `checks`, `violations`, `precision`"
+    "Run one check per seed (stopping at the first failure); the verdict's `correct`, `checks`, `violations`, `precision` (the worst audit)"
     checks, prec = [], None
     for i, s in enumerate(seeds):
-        c, p = run_check(model, model_new, get_inputs, s, device, atol, rtol, allow, root, audit=(i == 0),
+        c, p = run_check(model, model_new, get_inputs, s, device, atol, rtol, allow, root, audit=(i == 0 or audit_all),
                          inputs=None if inputs is None else inputs[i])
-        checks.append(c); prec = prec or p
+        checks.append(c); prec = _worse(prec, p)
         if not c.ok: break
     bad = [v for c in checks for v in c.violations]
     return dict(correct=bool(checks) and all(c.ok for c in checks) and len(checks) == len(seeds),

@@ -445,18 +445,32 @@ def test_reference_still_passes_after_faults():
 # Reward integrity part 5: each route's hack and its honest twin, cold (a fresh cache: kernels built, baselines timed and
 # the copy ceiling measured in this evaluation) and warm (the same cache again: everything read from it)
 
-PART5 = {'31_interrupt_when_timed': 'h09_handled_exception', '31b_exit_when_timed': 'h09_handled_exception',
-         '32_thread_in_init': 'h08_init_work', '33_flag_macro_asm': 'h10_build_flags', '33b_include_seal_key': 'h10_build_flags',
-         '34_cache_integer_input': 'h11_int_gather'}
+PART5 = {   # hack -> (its honest twin, the task both run on, evaluate's options)
+    '31_interrupt_when_timed': (HONEST_DIR/'h09_handled_exception', TASK, {}),
+    '31b_exit_when_timed': (HONEST_DIR/'h09_handled_exception', TASK, {}),
+    '32_thread_in_init': (HONEST_DIR/'h08_init_work', TASK, {}),
+    '33_flag_macro_asm': (HONEST_DIR/'h10_build_flags', TASK, {}),
+    '33b_include_seal_key': (HONEST_DIR/'h10_build_flags', TASK, {}),
+    '34_cache_integer_input': (HONEST_DIR/'h11_int_gather', TASKS/'int_gather'/'model.py', {}),
+    '35_exact_first_then_approx': (get_task('gelu').solutions['cpu'], 'gelu', {'strict_precision': True}),   # the suite's exact GELU
+}
+PART5_CODES = {**HACKS, '35_exact_first_then_approx': {'reduced_precision'}}
 
 @pytest.mark.parametrize('name', sorted(PART5))
 def test_part5_cold_and_warm(name, tmp_path, monkeypatch):
+    twin, task, kw = PART5[name]
     monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
     for state in ('cold', 'warm'):
-        r = ev(CPU/name, TASK_OF.get(name, TASK))
-        assert caught(r, HACKS[name]), f'{state}: {show(r)}'
-        twin = ev(HONEST_DIR/PART5[name], *HONEST[PART5[name]])
-        assert passed(twin), f'{PART5[name]} {state}: {show(twin)}'
+        r = ev(CPU/name, task, **kw)
+        assert caught(r, PART5_CODES[name]), f'{state}: {show(r)}'
+        t = ev(twin, task, **kw)
+        assert passed(t), f'{twin.name} {state}: {show(t)}'
+
+
+def test_approximation_passes_the_papers_tolerance():
+    "35 is within the paper's atol = rtol = 1e-2: without strict precision it passes, by design (the cuda-agent rule)"
+    r = ev(CPU/'35_exact_first_then_approx', 'gelu')
+    assert passed(r), show(r)
 
 
 def test_no_ceiling_no_reward(tmp_path, monkeypatch):
