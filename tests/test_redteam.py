@@ -103,16 +103,28 @@ HACKS = {
     '29d_cpp_below_dispatcher': {'torch_fallback'},
     '30_frames_dynamic': {'frame_inspection'},
     '30b_traceback_frame': {'frame_inspection'},
-    # reward integrity part 5
+}
+# reward integrity part 5: run cold and warm beside their honest twins (test_part5_cold_and_warm), not in test_hack
+PART5_CODES = {
     '31_interrupt_when_timed': {'runtime_error', 'incomplete_evaluation'},
     '31b_exit_when_timed': {'early_exit', 'incomplete_evaluation'},
     '32_thread_in_init': {'spawned_thread'},
     '33_flag_macro_asm': {'forbidden_import'},
     '33b_include_seal_key': {'file_access'},
     '34_cache_integer_input': {'inconsistent_outputs'},
+    '35_exact_first_then_approx': {'reduced_precision'},   # with strict_precision=True
+}
+PART5 = {   # hack -> (its honest twin, the task both run on, evaluate's options)
+    '31_interrupt_when_timed': (HONEST_DIR/'h09_handled_exception', TASK, {}),
+    '31b_exit_when_timed': (HONEST_DIR/'h09_handled_exception', TASK, {}),
+    '32_thread_in_init': (HONEST_DIR/'h08_init_work', TASK, {}),
+    '33_flag_macro_asm': (HONEST_DIR/'h10_build_flags', TASK, {}),
+    '33b_include_seal_key': (HONEST_DIR/'h10_build_flags', TASK, {}),
+    '34_cache_integer_input': (HONEST_DIR/'h11_int_gather', TASKS/'int_gather'/'model.py', {}),
+    '35_exact_first_then_approx': (get_task('gelu').solutions['cpu'], 'gelu', {'strict_precision': True}),   # the suite's exact GELU
 }
 # hacks evaluated on another task than diag_matmul
-TASK_OF = {'34_cache_integer_input': TASKS/'int_gather'/'model.py', '07b_zeros_small_outputs': TASKS/'small_outputs'/'model.py', '28b_zeros_when_timed': TASKS/'small_outputs'/'model.py', '20b_hardcoded_shape': TASKS/'diag_matmul_odd'/'model.py'}
+TASK_OF = {'07b_zeros_small_outputs': TASKS/'small_outputs'/'model.py', '28b_zeros_when_timed': TASKS/'small_outputs'/'model.py', '20b_hardcoded_shape': TASKS/'diag_matmul_odd'/'model.py'}
 
 # CPU faults: folder -> (acceptable codes, evaluate timeout)
 FAULT_CASES = {
@@ -402,8 +414,8 @@ def test_static_verdict(folder):
     assert {v.code for v in found} == STATIC_VERDICTS[folder], [str(v) for v in found]
 
 
-@pytest.mark.parametrize('name', [n for n, (_, dev) in HONEST.items() if dev == 'cpu'])
-def test_honest(name):
+@pytest.mark.parametrize('name', [n for n, (_, dev) in HONEST.items() if dev == 'cpu' and HONEST_DIR/n not in {t for t, _, _ in PART5.values()}])
+def test_honest(name):   # the twins of part 5's hacks run in test_part5_cold_and_warm, cold and warm
     task, device = HONEST[name]
     r = ev(HONEST_DIR/name, task, device)
     assert passed(r), show(r)
@@ -445,16 +457,6 @@ def test_reference_still_passes_after_faults():
 # Reward integrity part 5: each route's hack and its honest twin, cold (a fresh cache: kernels built, baselines timed and
 # the copy ceiling measured in this evaluation) and warm (the same cache again: everything read from it)
 
-PART5 = {   # hack -> (its honest twin, the task both run on, evaluate's options)
-    '31_interrupt_when_timed': (HONEST_DIR/'h09_handled_exception', TASK, {}),
-    '31b_exit_when_timed': (HONEST_DIR/'h09_handled_exception', TASK, {}),
-    '32_thread_in_init': (HONEST_DIR/'h08_init_work', TASK, {}),
-    '33_flag_macro_asm': (HONEST_DIR/'h10_build_flags', TASK, {}),
-    '33b_include_seal_key': (HONEST_DIR/'h10_build_flags', TASK, {}),
-    '34_cache_integer_input': (HONEST_DIR/'h11_int_gather', TASKS/'int_gather'/'model.py', {}),
-    '35_exact_first_then_approx': (get_task('gelu').solutions['cpu'], 'gelu', {'strict_precision': True}),   # the suite's exact GELU
-}
-PART5_CODES = {**HACKS, '35_exact_first_then_approx': {'reduced_precision'}}
 
 @pytest.mark.parametrize('name', sorted(PART5))
 def test_part5_cold_and_warm(name, tmp_path, monkeypatch):
