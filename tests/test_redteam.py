@@ -163,6 +163,7 @@ CUDA_HACKS = {
     'c13_cupy_ufunc_by_pointer': {'torch_fallback'},
     'c14_cupy_stream_context': {'side_stream'},
     'c14b_cpp_stream_split': {'side_stream'},
+    'c16_pthread_in_init': {'spawned_thread'},   # reward integrity part 5, route 4 (static blind)
 }
 
 # honest twins of hacks (tests/redteam/honest): folder -> (task, device); each must earn reward >= 1 with no violation
@@ -203,6 +204,7 @@ STATIC_VERDICTS = {
     'cuda/c13_cupy_ufunc_by_pointer': set(), 'cuda/c14_cupy_stream_context': set(), 'cuda/c14b_cpp_stream_split': set(),
     'honest/h07_inline_current_stream': set(),
     'cuda/c15_import_spin': set(),   # a denial of other evaluations' timings: the device lock stops it (test below, GPU)
+    'cuda/c16_pthread_in_init': set(),   # part 5: the thread count from the first line catches it (GPU)
 }
 CUDA_FAULT_CASES = {
     'cf01_illegal_address': ({'cuda_error'}, TIMEOUT),
