@@ -20,18 +20,21 @@ from torch.utils._python_dispatch import (TorchDispatchMode, _get_current_dispat
 from builtins import (all, any, bool, dict, enumerate, getattr, id, isinstance, len, list, next, range, repr, set, sorted,
                       str, tuple, type, vars)
 from importlib import import_module as _import_module
+from time import perf_counter as _perf_counter
 
 # %% auto #0
-__all__ = ['VIOLATIONS', 'ALLOWED_ATEN', 'FUNCTIONAL_VIA', 'RECORD_CAP', 'REFUSALS', 'CK', 'MARKER', 'NAME_RULES',
+__all__ = ['VIOLATIONS', 'ALLOWED_ATEN', 'FUNCTIONAL_VIA', 'RECORD_CAP', 'REFUSALS', 'CK', 'MARKER', 'SAMPLER_SOURCE',
+           'SAMPLE_PERIOD_S', 'LIBRARY_CODE', 'LIBRARY_MIN_SAMPLES', 'SILENT_SHARE', 'sampler_error', 'NAME_RULES',
            'BUILTIN_RULES', 'PRECISION_SWITCHES', 'INTROSPECTION_ATTRS', 'PROTECTED_ROOTS', 'REACHABLE_MODULES',
            'JIT_API', 'CUPY_KERNEL_API', 'IMPORTABLE', 'BUILD_ENV', 'RUNTIME_ENV_PREFIXES', 'TORCH_STREAM_WRAPPERS',
            'GRAPH_CAPTURES', 'GRAPH_ATTRS', 'KERNEL_RULES', 'KERNEL_SUFFIXES', 'HARNESS_NAMES', 'HARNESS_SETTINGS',
            'HARNESS_PACKAGE', 'LIBRARY_ENV', 'Violation', 'GuardViolation', 'normalize_allow', 'blocked_functions',
            'aten_allowed', 'forbid_torch', 'active_guard', 'watch_cuda_graphs', 'cupy_watch', 'watch_dispatch_keys',
-           'is_composite', 'audit_aten', 'marked_ranges', 'op_audit', 'name_rule', 'path_problem', 'build_env_var',
-           'build_env_writes', 'names_torch_stream', 'torch_stream_names', 'static_check', 'static_check_kernel',
-           'candidate_files', 'check_candidate', 'resolve', 'c_environment', 'snapshot_harness', 'check_harness',
-           'thread_count', 'child_processes']
+           'is_composite', 'audit_aten', 'marked_ranges', 'op_audit', 'library_of', 'mapped_files', 'NativeSampler',
+           'start_sampler', 'active_sampler', 'name_rule', 'path_problem', 'build_env_var', 'build_env_writes',
+           'names_torch_stream', 'torch_stream_names', 'static_check', 'static_check_kernel', 'candidate_files',
+           'check_candidate', 'resolve', 'c_environment', 'snapshot_harness', 'check_harness', 'thread_count',
+           'child_processes']
 
 # %% ../nbs/03_guard.ipynb #019679ee
 VIOLATIONS = {
@@ -50,7 +53,7 @@ VIOLATIONS = {
     'input_mutated': 'ModelNew.forward changed its input tensors',
     'output_aliases_input': 'an output shares memory with an input or a parameter',
     'tensor_subclass': 'an output is a torch.Tensor subclass (it could fake comparisons)',
-    'torch_fallback': 'ModelNew.forward called torch compute (torch.nn.functional or an aten op outside the allow-list)',
+    'torch_fallback': 'ModelNew.forward computed with torch or another library (torch.nn.functional, an aten op outside the allow-list, NumPy or a BLAS)',
     'forbidden_import': 'the candidate loads or runs code the checks cannot see (__import__, exec/eval, ctypes, dlopen, raw syscalls)',
     'reference_access': 'the candidate reads the reference model (import model, model.py, gc/sys.modules walks)',
     'torch_compile': 'the candidate uses torch.compile, torch._dynamo or torch.jit instead of writing kernels',
@@ -468,6 +471,164 @@ class op_audit:
         names = dict.fromkeys(x for r in ranges for x in _refused_events(r, self.allow))
         return [Violation('torch_fallback', f"{self.where} ran {x} (seen by torch's profiler, which no torch mode switches "
                                             f"off); compute it in your own kernel (cuda_kernel / c_function)") for x in names]
+
+# %% ../nbs/03_guard.ipynb #9fc56ad2
+SAMPLER_SOURCE = r'''
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#define CAL_CAP 65536
+static uintptr_t cal_pcs[CAL_CAP];
+static volatile int cal_n;
+volatile int cal_on;   /* 1 inside a window: the timer runs through a whole phase, a window only switches this */
+static timer_t cal_timer;
+static long cal_period;
+/* the instruction pointer the signal interrupted, written down (nothing else: a signal handler may do little) */
+static void cal_on_sample(int sig, siginfo_t* si, void* ctx) {
+    (void)sig; (void)si;
+    if (!cal_on) return;
+    ucontext_t* uc = (ucontext_t*)ctx; uintptr_t pc = 0;
+#if defined(__x86_64__)
+    pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    pc = (uintptr_t)uc->uc_mcontext.pc;
+#endif
+    int i = __atomic_fetch_add(&cal_n, 1, __ATOMIC_RELAXED);
+    if (i < CAL_CAP) cal_pcs[i] = pc;
+}
+/* the handler for `signo`, and a timer that sends it to the calling thread every `period_ns` while armed */
+int cal_sampler_init(int signo, long period_ns) {
+    struct sigaction sa; memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = cal_on_sample; sa.sa_flags = SA_SIGINFO | SA_RESTART; sigemptyset(&sa.sa_mask);
+    if (sigaction(signo, &sa, 0)) return -1;
+    struct sigevent sev; memset(&sev, 0, sizeof sev);
+    sev.sigev_notify = SIGEV_THREAD_ID; sev.sigev_signo = signo; sev._sigev_un._tid = (int)syscall(SYS_gettid);
+    if (timer_create(CLOCK_MONOTONIC, &sev, &cal_timer)) return -2;
+    cal_period = period_ns; return 0;
+}
+int cal_sampler_arm(void) {
+    struct itimerspec its; memset(&its, 0, sizeof its);
+    its.it_interval.tv_nsec = its.it_value.tv_nsec = cal_period;
+    return timer_settime(cal_timer, 0, &its, 0);
+}
+int cal_sampler_disarm(void) { struct itimerspec its; memset(&its, 0, sizeof its); return timer_settime(cal_timer, 0, &its, 0); }
+/* the samples since the last read (the timer disarmed), and a fresh start */
+int cal_sampler_read(uintptr_t* out, int cap) {
+    int n = cal_n < CAL_CAP ? cal_n : CAL_CAP; if (n > cap) n = cap;
+    memcpy(out, cal_pcs, n * sizeof(uintptr_t)); cal_n = 0; return n;
+}
+/* whether the handler is still this one and the signal is not blocked in the calling thread */
+int cal_sampler_intact(int signo) {
+    struct sigaction cur; sigset_t blocked;
+    if (sigaction(signo, 0, &cur) || pthread_sigmask(SIG_BLOCK, 0, &blocked) || sigismember(&blocked, signo)) return 0;
+    return cur.sa_sigaction == cal_on_sample && (cur.sa_flags & SA_SIGINFO);
+}
+'''
+SAMPLE_PERIOD_S = 1e-3   # the sampler's period (each sample costs the thread it stops 2-16 us: 0.2-1.6%)
+LIBRARY_CODE = (   # (regular expression over a mapped file's path, what it is): compiled code that computes outside the candidate's kernels
+    (r'/numpy(\.libs)?/', 'NumPy'), (r'/scipy(\.libs)?/', 'SciPy'), (r'/(numba|llvmlite)/', 'Numba'),
+    (r'lib(open|scipy_open|flexi)?blas|libmkl_|liblapack|libblis', 'a BLAS or LAPACK library'))
+LIBRARY_MIN_SAMPLES = 3   # samples in library code across a phase's calls that make a finding
+SILENT_SHARE = 0.1        # a phase whose windows got fewer than this share of their due samples had its sampler silenced
+_TORCH_LIBS = re.compile(r'/torch(\.libs)?/')   # torch's own BLAS runs inside aten ops, which torch's profiler judges
+
+def library_of(path:str) -> str|None:
+    "What library the mapped file `path` is, when its code is library compute (`LIBRARY_CODE`), else None"
+    if _TORCH_LIBS.search(path): return None
+    return next((what for rx, what in LIBRARY_CODE if re.search(rx, path)), None)
+
+def mapped_files(pcs) -> list[str]:
+    "The file mapped at each address of `pcs` in this process ('?' where none is)"
+    import bisect
+    spans = []
+    with open('/proc/self/maps') as f:
+        for line in f:
+            p = line.split(maxsplit=5)
+            a, b = (int(x, 16) for x in p[0].split('-'))
+            spans.append((a, b, p[5].strip() if len(p) > 5 else '?'))
+    spans.sort(); starts = [s[0] for s in spans]
+    out = []
+    for pc in pcs:
+        i = bisect.bisect_right(starts, pc) - 1
+        out.append(spans[i][2] if i >= 0 and pc < spans[i][1] else '?')
+    return out
+
+class NativeSampler:
+    "Samples this thread's instruction pointer every `SAMPLE_PERIOD_S` inside the windows the harness opens around a candidate's calls; `take` judges what the samples hit"
+    CAP = 65536
+    def __init__(self, folder):
+        import signal, subprocess
+        from cuda_agent_lab.jit import _cc
+        src, so = Path(folder)/'cal_sampler.c', Path(folder)/'cal_sampler.so'
+        src.write_text(SAMPLER_SOURCE)
+        r = subprocess.run([_cc(), '-O2', '-fPIC', '-shared', str(src), '-o', str(so)], capture_output=True, text=True)
+        if r.returncode: raise RuntimeError(f"the sampler did not compile: {r.stderr.strip()[:400]}")
+        self.lib, self.signo = ctypes.CDLL(str(so)), int(signal.SIGPROF)
+        if (rc := self.lib.cal_sampler_init(self.signo, int(SAMPLE_PERIOD_S * 1e9))): raise OSError(f"the sampler did not start ({rc})")
+        self.buf, self.on = (ctypes.c_uint64 * self.CAP)(), ctypes.c_int.in_dll(self.lib, 'cal_on')
+        self.pcs, self.window_s, self.windows, self.t0, self.tampered, self.armed = [], 0.0, 0, None, False, False
+    def start(self):
+        "Open a window right before a call of the candidate (the timer is armed at a phase's first window and runs until `take`)"
+        if not self.armed: self.lib.cal_sampler_arm(); self.armed = True
+        self.t0 = _perf_counter(); self.on.value = 1
+    def stop(self):
+        "Close the window right after the call (a store to a C int: a fraction of a microsecond)"
+        self.on.value = 0
+        if self.t0 is not None: self.window_s += _perf_counter() - self.t0; self.windows += 1; self.t0 = None
+    def _disarm(self): self.on.value = 0; self.lib.cal_sampler_disarm(); self.armed = False
+    def collect(self):
+        "Keep the samples of the windows closed since the last `collect` (outside any timed interval), and note a handler replaced or a signal blocked"
+        n = self.lib.cal_sampler_read(self.buf, self.CAP)
+        if len(self.pcs) < 50 * self.CAP: self.pcs.extend(self.buf[:n])
+        if not self.lib.cal_sampler_intact(self.signo): self.tampered = True
+    def reset(self):
+        "Forget every window so far (the harness's own warm-up calls)"
+        self._disarm(); self.collect(); self.pcs, self.window_s, self.windows, self.tampered = [], 0.0, 0, False
+    def take(self, where:str='ModelNew.forward') -> tuple[dict, list[Violation]]:
+        "(report, findings) of the windows since the last `take` (the timer stops until the next window), which starts afresh"
+        self._disarm(); self.collect()
+        pcs, win, windows, tampered = self.pcs, self.window_s, self.windows, self.tampered
+        self.pcs, self.window_s, self.windows, self.tampered = [], 0.0, 0, False
+        files = mapped_files(pcs)
+        libs = {}
+        for f in files:
+            if (what := library_of(f)): libs.setdefault((what, f), 0); libs[(what, f)] += 1
+        due = win / SAMPLE_PERIOD_S
+        top = {}
+        for f in files: top[Path(f).name] = top.get(Path(f).name, 0) + 1
+        rep = dict(available=True, windows=windows, window_s=round(win, 4), samples=len(pcs), due=round(due),
+                   library={f'{w} ({Path(f).name})': k for (w, f), k in libs.items()},
+                   top=dict(sorted(top.items(), key=lambda kv: -kv[1])[:6]))   # the files most samples fell in
+        found = []
+        if tampered or (due >= 100 and len(pcs) < SILENT_SHARE * due):
+            found.append(Violation('tampered_harness', f"{where}: the harness's sampler " + (
+                "lost its signal handler or had its signal blocked" if tampered else f"got {len(pcs)} of the ~{due:.0f} samples due")
+                + "; leave the process's signals and timers alone"))
+        if (n := sum(libs.values())) >= LIBRARY_MIN_SAMPLES:
+            (what, f), k = max(libs.items(), key=lambda kv: kv[1])
+            found.append(Violation('torch_fallback', f"{where} ran {what}'s compiled code ({Path(f).name}): {n} of the {len(pcs)} "
+                f"samples taken during its calls were in library code, which computes outside your kernels like a torch "
+                f"fallback; compute it in your own kernel (cuda_kernel / c_function)"))
+        return rep, found
+
+_sampler = []   # this process's sampler, once `start_sampler` made it
+def start_sampler(folder) -> NativeSampler|None:
+    "Make this process's sampler (in a sandbox worker, before any candidate code runs); None where it cannot be built, and `sampler_error` says why"
+    if not _sampler:
+        try: _sampler.append(NativeSampler(folder))
+        except Exception as e: _sampler.append(None); sampler_error.append(f"{type(e).__name__}: {e}")
+    return _sampler[0]
+
+sampler_error = []
+def active_sampler() -> NativeSampler|None:
+    "The sampler `start_sampler` made in this process, else None (outside a sandbox worker nothing is sampled)"
+    return _sampler[0] if _sampler else None
+
 
 # %% ../nbs/03_guard.ipynb #2afb07d6
 _THREADS = 'candidates may not start threads or worker processes: work outside the forward call escapes the guard and the timer'

@@ -15,12 +15,12 @@ __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_
            'TIMING_PRECISION', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES', 'GPU_SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC',
            'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker',
            'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names',
-           'describe_threads', 'import_candidate', 'harness_intact', 'writable_roots', 'secret_paths', 'audit_rule',
-           'asked_by', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
-           'TimedOutputWrong', 'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for',
-           'run_worker', 'exit_violation', 'baseline_task_key', 'evaluate', 'vouched_kernels', 'untrusted_records',
-           'missing_stages', 'completed', 'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker',
-           'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
+           'describe_threads', 'import_candidate', 'harness_intact', 'sampled', 'writable_roots', 'secret_paths',
+           'audit_rule', 'asked_by', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2',
+           'timing_opts', 'TimedOutputWrong', 'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources',
+           'phases_for', 'run_worker', 'exit_violation', 'baseline_task_key', 'evaluate', 'vouched_kernels',
+           'untrusted_records', 'missing_stages', 'completed', 'timeline', 'details', 'Spawned', 'spawn_worker',
+           'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -220,6 +220,11 @@ def _phase_import(w:Worker):
     from cuda_agent_lab.profile import device_share
     w.emit(phase='import')
     warm_pools(w.dev)
+    from cuda_agent_lab.guard import active_sampler, sampler_error
+    if active_sampler() is None:   # a defence that cannot run says so: no call goes unsampled
+        w.fail('incomplete_evaluation', f"the native sampler could not start ({'; '.join(sampler_error) or 'never started'}): "
+                                        f"no call of the candidate runs unwatched")
+    active_sampler().reset()   # the warm-up's calls of the harness's own model are not the candidate's
     w.ceiling = w.v.get('ceiling')   # read before any candidate code runs in this process
     w.l2_base = clear_persisting_l2(w.dev)   # the H200's contexts start with 11.8 MB set aside: none is left for a candidate
     w.snap, threads, tids, path = snapshot_harness(), thread_count(), set(thread_names()), Path(w.req['candidate_main'])
@@ -254,6 +259,14 @@ def harness_intact(w:Worker, when:str, keys=None):
     from cuda_agent_lab.guard import check_harness
     if (bad := check_harness(w.snap if keys is None else {k: w.snap[k] for k in keys})):
         w.fail('tampered_harness', f"{when}: {bad[0].message}")
+
+def sampled(w:Worker, phase:str, where:str) -> list:
+    "The native sampler's findings over the calls of `phase` (verify, profile), its report in the verdict's `native_sampler`"
+    from cuda_agent_lab.guard import active_sampler
+    if (s := active_sampler()) is None: return []   # the import phase stopped the evaluation already
+    rep, found = s.take(where)
+    w.emit(native_sampler={**(w.v.get('native_sampler') or {}), phase: rep})
+    return [v.to_dict() for v in found]
 
 # %% ../nbs/07_sandbox.ipynb #e0907649
 _BUILD_TOOLS = {'cc', 'gcc', 'g++', 'c++', 'clang', 'clang++', 'nvcc', 'ninja', 'which', 'ld', 'as', 'cicc', 'ptxas',
@@ -420,6 +433,8 @@ def warm_pools(device:str):
     profile.open_device_lock(device)      # opened now: after the audit hook is in, opening a file for writing is refused
     warm = os.environ.get('CAL_WARM_CHECKS', '1') != '0'   # the harness's switch (bench.py --warm-checks), read before any candidate runs
     torch.ones(1 << 16).sum()
+    from cuda_agent_lab.guard import start_sampler
+    start_sampler(jit._own_dir())   # built here, in this process's own folder, before any candidate code; on this (the main) thread
     torch.cuda.is_available()   # on a GPU host, even with no device visible, initialising the driver starts its threads
     x = torch.zeros(1 << 10)
     jit.c_function(_OMP_WARM, 'cal_omp_warm')(x, x.numel())
@@ -486,6 +501,7 @@ def _phase_verify(w:Worker):
     r = verify(w.model, w.mn, w.mod.get_inputs, seeds, w.dev, w.req['atol'], w.req['rtol'], w.allow,
                str(Path(w.req['candidate_dir']).resolve()), inputs, audit_all=bool(w.req.get('strict_precision')))
     bad = w.audit[:1] + [v.to_dict() for v in r['violations']]
+    bad += [] if bad else sampled(w, 'verify', 'ModelNew.forward (verified calls)')
     if bad and r['correct']: r['correct'] = False
     w.emit(checks=r['checks'], precision=r['precision'], correct=r['correct'], violations=w.v['violations'] + bad)
     if not r['correct']:
@@ -553,9 +569,9 @@ def timed_reps_cap(t_ref_ms:float|None, min_reps:int=10, max_reps:int=1000) -> i
 class TimedCalls:
     "The timed function and its `prepare`: every call runs on inputs drawn anew (every element, from a secret seed), and every timed call's output gets verify's comparison with the reference of those inputs once its interval has ended"
     def __init__(self, w:Worker):
-        from cuda_agent_lab.guard import op_audit
+        from cuda_agent_lab.guard import op_audit, active_sampler
         self.w, self.record = w, []
-        self.audit = op_audit(w.allow, 'ModelNew.forward (while timed)')
+        self.audit, self.sampler = op_audit(w.allow, 'ModelNew.forward (while timed)'), active_sampler()
         self.threads, self.timed, self.calls, self.current, self.pending, self.prev, self.last = w.threads, False, 0, None, None, None, None
         w.l2_aside = persisting_l2_bytes(w.dev)
 
@@ -582,7 +598,10 @@ class TimedCalls:
 
     def __call__(self, *inputs):
         from cuda_agent_lab.verify import run_candidate
-        out = run_candidate(self.w.mn, inputs, self.w.allow, self.record)   # exactly as the verified calls were made
+        if self.sampler: self.sampler.start()   # every call is sampled, as the verified ones were
+        try: out = run_candidate(self.w.mn, inputs, self.w.allow, self.record)   # exactly as the verified calls were made
+        finally:
+            if self.sampler: self.sampler.stop()
         self.pending = (self.current, out)
         return out
 
@@ -590,6 +609,7 @@ class TimedCalls:
 @patch
 def check(self:TimedCalls):
     "Judge the last call once its interval has ended: the op audit of every call, and verify's comparison for a timed one; raise `TimedOutputWrong` at the first failure"
+    if self.sampler: self.sampler.collect()
     if self.pending is None: return
     ((i, variant), out), self.pending = self.pending, None
     if (found := self.audit.stop(1)): raise TimedOutputWrong(found[0].code, found[0].message)
@@ -670,7 +690,7 @@ def _after_checks(w:Worker, calls:TimedCalls) -> list:
     from cuda_agent_lab.guard import check_harness
     from cuda_agent_lab.jit import _rejected
     bad = w.audit[:1] + [v.to_dict() for v in calls.record[:1]] + [_viol(k.code, f"a kernel was rejected: {k}") for k in _rejected[:1]]
-    bad += [v.to_dict() for v in check_harness(w.snap)]
+    bad += [v.to_dict() for v in check_harness(w.snap)] + sampled(w, 'profile', 'ModelNew.forward (while timed)')
     if (aside := max(w.l2_aside, persisting_l2_bytes(w.dev))) > w.l2_base:
         bad.append(_viol('l2_persistence', f"the candidate set {aside / 1e6:.3g} MB of L2 aside for persisting lines "
                                            f"(cudaLimitPersistingL2CacheSize): they would outlive the flush between timed calls"))
@@ -969,7 +989,10 @@ def missing_stages(v:dict, req:dict) -> list[str]:
     strict = req.get('strict_precision')   # then reduced precision is a failure too, not only a flag
     if not v.get('correct') or any(x['code'] != 'reduced_precision' or strict for x in v.get('violations', [])): return []   # failed already
     gone = [] if v.get('phase') == 'done' else [f"the worker stopped in phase {v.get('phase')} without a finding"]
+    sampler = v.get('native_sampler') or {}
+    if req.get('n_checks') and not sampler.get('verify'): gone.append('the native sampler did not judge the verified calls')
     if req.get('profile', True):
+        if not sampler.get('profile'): gone.append('the native sampler did not judge the timed calls')
         if not v.get('candidate_timing'): gone.append('the candidate was never timed')
         if not v.get('speed_of_light'): gone.append('the speed-of-light floor did not run')
         if str(req['device']).startswith('cuda') and not (v.get('device_audit') or {}).get('available'):
@@ -1010,7 +1033,8 @@ def _missing(name, device, msg, t0, worker=None):
 def details(v:dict) -> dict:
     "The parts of the worker's verdict worth keeping beside the contract fields"
     keep = ('phase', 'phase_times', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail',
-            'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks', 'device_audit', 'warm_checks', 'draw_ms')
+            'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks', 'device_audit', 'warm_checks', 'draw_ms',
+            'native_sampler')
     return {'details': {k: v[k] for k in keep if k in v}, 'violation_details': v.get('violations', [])}
 
 def _rmtree(p:Path):

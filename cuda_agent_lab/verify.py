@@ -13,7 +13,7 @@ import numpy as np
 import torch
 from torch.autograd.profiler import record_function
 from .profile import _gc_paused
-from .guard import Violation, GuardViolation, forbid_torch, thread_count, child_processes, op_audit, MARKER
+from .guard import Violation, GuardViolation, forbid_torch, thread_count, child_processes, op_audit, active_sampler, MARKER
 
 # %% auto #0
 __all__ = ['PRECISION_FACTOR', 'PRECISION_FLOOR', 'MAX_REL_ERROR', 'CALL_DEPTH', 'NEST_DEPTH', 'tree_map', 'leaves', 'seed_all',
@@ -202,13 +202,18 @@ def run_candidate(model_new, inputs, allow=(), record:list|None=None):
 def call_guarded(model_new, inputs, device:str, allow=(), root:str|None=None) -> tuple[object, list[Violation]]:
     "Run `model_new(*inputs)` under the guard (`run_candidate`); returns (output or None, violations)"
     record, threads, kids, audit = [], thread_count(), set(child_processes()), op_audit(allow)
-    out, bad = None, []
+    out, bad, sampler = None, [], active_sampler()   # the sampler's findings are judged per phase (`NativeSampler.take`)
     audit.start()
     try:
-        out = run_candidate(model_new, inputs, allow, record)
+        if sampler: sampler.start()
+        try: out = run_candidate(model_new, inputs, allow, record)
+        finally:
+            if sampler: sampler.stop()
         sync(device)
     except BaseException as e: bad.append(exception_violation(e, root, 'ModelNew.forward'))   # KeyboardInterrupt too: a finding, never a way out
-    finally: found = audit.stop(1)
+    finally:
+        if sampler: sampler.collect()
+        found = audit.stop(1)
     bad += [v for v in record + found if v not in bad]
     if thread_count() > threads: bad.append(_v('spawned_thread', 'ModelNew.forward left a new thread running; kernels must finish inside forward'))
     if set(child_processes()) - kids: bad.append(_v('spawned_process', 'ModelNew.forward started a process'))

@@ -113,6 +113,8 @@ PART5_CODES = {
     '33b_include_seal_key': {'file_access'},
     '34_cache_integer_input': {'inconsistent_outputs'},
     '35_exact_first_then_approx': {'reduced_precision'},   # with strict_precision=True
+    '36_numpy_array_interface': {'torch_fallback'},        # the native sampler
+    '36b_numpy_when_timed': {'torch_fallback'},
 }
 PART5 = {   # hack -> (its honest twin, the task both run on, evaluate's options)
     '31_interrupt_when_timed': (HONEST_DIR/'h09_handled_exception', TASK, {}),
@@ -122,6 +124,8 @@ PART5 = {   # hack -> (its honest twin, the task both run on, evaluate's options
     '33b_include_seal_key': (HONEST_DIR/'h10_build_flags', TASK, {}),
     '34_cache_integer_input': (HONEST_DIR/'h11_int_gather', TASKS/'int_gather'/'model.py', {}),
     '35_exact_first_then_approx': (get_task('gelu').solutions['cpu'], 'gelu', {'strict_precision': True}),   # the suite's exact GELU
+    '36_numpy_array_interface': (HONEST_DIR/'h12_numpy_in_init', TASK, {}),
+    '36b_numpy_when_timed': (HONEST_DIR/'h12_numpy_in_init', TASK, {}),
 }
 # hacks evaluated on another task than diag_matmul
 TASK_OF = {'07b_zeros_small_outputs': TASKS/'small_outputs'/'model.py', '28b_zeros_when_timed': TASKS/'small_outputs'/'model.py', '20b_hardcoded_shape': TASKS/'diag_matmul_odd'/'model.py'}
@@ -179,6 +183,7 @@ HONEST = {
     'h09_handled_exception': (TASK, 'cpu'),     # twin of 31_interrupt_when_timed, 31b_exit_when_timed
     'h10_build_flags': (TASK, 'cpu'),           # twin of 33_flag_macro_asm, 33b_include_seal_key
     'h11_int_gather': (TASKS/'int_gather'/'model.py', 'cpu'),   # twin of 34_cache_integer_input
+    'h12_numpy_in_init': (TASK, 'cpu'),         # twin of 36_numpy_array_interface, 36b_numpy_when_timed
 }
 # CUDA hacks evaluated on another task than diag_matmul
 CUDA_TASK_OF = {'c10b_l2_persisting': TASKS/'l2_fit'/'model.py', 'c10d_l2_numeric_limit': TASKS/'l2_fit'/'model.py'}
@@ -205,6 +210,7 @@ STATIC_VERDICTS = {
     'honest/h07_inline_current_stream': set(),
     'cuda/c15_import_spin': set(),   # a denial of other evaluations' timings: the device lock stops it (test below, GPU)
     'cuda/c16_pthread_in_init': set(),   # part 5: the thread count from the first line catches it (GPU)
+    'cpu/36_numpy_array_interface': set(), 'cpu/36b_numpy_when_timed': set(), 'honest/h12_numpy_in_init': set(),   # the sampler's
 }
 CUDA_FAULT_CASES = {
     'cf01_illegal_address': ({'cuda_error'}, TIMEOUT),
