@@ -15,7 +15,7 @@ import torch
 __all__ = ['C_FLAGS', 'C_SYMBOLS', 'C_SYMBOL_PREFIXES', 'C_FLAG_RULES', 'NVRTC_OPTION_RULES', 'NVRTC_OPTIONS', 'BINDING_HEADER',
            'MODULE_SOURCE', 'cache_dir', 'content_hash', 'CompileError', 'Param', 'parse_signature', 'check_args',
            'read_source', 'compile_c', 'sandboxed', 'store_builds', 'kernel_store', 'source_key', 'KernelRejected',
-           'elf_symbols', 'undefined_symbols', 'symbol_code', 'writable_globals', 'check_kernel_symbols',
+           'read_elf', 'elf_symbols', 'undefined_symbols', 'symbol_code', 'writable_globals', 'check_kernel_symbols',
            'check_c_source', 'check_flags', 'check_includes', 'elf_sections', 'load_time_code', 'CFunction',
            'c_function', 'nvrtc_library', 'nvrtc_compile', 'nvrtc_check', 'libcuda', 'device_arch', 'cubin_for',
            'load_function', 'compile_cuda', 'CudaKernel', 'cuda_kernel', 'cdiv', 'workdir_sources',
@@ -233,24 +233,29 @@ _SYMBOL_CODES = {('fopen', 'fclose', 'fread', 'fprintf', 'fputs', 'fflush', 'ope
                  ('exit', '_exit', '_Exit', 'quick_exit', 'atexit'): 'early_exit'}
 _BAD_PREFIX = ('__libc_', '__syscall', '__clone', '__open', '__fork', '__exit')
 
-def elf_symbols(so:Path) -> list[tuple]:
-    "`(name, defined, writable, is_object)` of every symbol of an ELF64 shared object (.dynsym and .symtab), read directly"
+def read_elf(so:Path) -> tuple[bytes, list[tuple]]:
+    "(bytes, section headers) of an ELF64 shared object, read directly: each header `(name offset, type, flags, addr, offset, size, link, info, align, entsize)`; the one reader of ELF files here"
     import struct
     b = so.read_bytes()
     if b[:4] != b'\x7fELF' or b[4] != 2: raise CompileError(f"{so.name} is not an ELF64 shared object")
     shoff, shentsize, shnum = struct.unpack_from('<Q', b, 0x28)[0], *struct.unpack_from('<HH', b, 0x3A)
-    secs = [struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize) for i in range(shnum)]
-    out = []
+    return b, [struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize) for i in range(shnum)]
+
+def _elf_symbol_entries(b:bytes, secs:list):
+    "`(name, st_info, st_shndx)` of every entry of the symbol tables (SHT_SYMTAB, SHT_DYNSYM) in `secs`"
+    import struct
     for name, typ, flags, addr, off, size, link, info, align, entsize in secs:
-        if typ not in (2, 11) or not entsize: continue          # SHT_SYMTAB, SHT_DYNSYM
+        if typ not in (2, 11) or not entsize: continue
         stroff = secs[link][4]
         for j in range(size // entsize):
             st_name, st_info, _, st_shndx = struct.unpack_from('<IBBH', b, off + j * entsize)
-            nm = b[stroff + st_name: b.index(b'\0', stroff + st_name)].decode(errors='replace')
-            if not nm: continue
-            sec_flags = secs[st_shndx][2] if 0 < st_shndx < len(secs) else 0
-            out.append((nm, st_shndx != 0, bool(sec_flags & 1), (st_info & 0xf) == 1))
-    return out
+            yield b[stroff + st_name: b.index(b'\0', stroff + st_name)].decode(errors='replace'), st_info, st_shndx
+
+def elf_symbols(so:Path) -> list[tuple]:
+    "`(name, defined, writable, is_object)` of every symbol of an ELF64 shared object (.dynsym and .symtab), read directly"
+    b, secs = read_elf(so)
+    return [(nm, shndx != 0, bool((secs[shndx][2] if 0 < shndx < len(secs) else 0) & 1), (info & 0xf) == 1)
+            for nm, info, shndx in _elf_symbol_entries(b, secs) if nm]
 
 def undefined_symbols(so:Path) -> list[str]:
     "Names a shared object needs from other libraries"
@@ -319,27 +324,24 @@ def check_includes(text:str, fname:str):
         raise KernelRejected('file_access', f"{fname} line {text[:m.start()].count(chr(10)) + 1}: `#{kind} {arg}`: a kernel "
                              f"includes headers by name (<math.h>, \"util.h\"); the compiler runs outside the sandbox's file rules")
 
+def _section_names(b:bytes, secs:list) -> dict:
+    "`{name: size}` of the sections `secs` of ELF bytes `b`"
+    import struct
+    shstrndx = struct.unpack_from('<H', b, 0x3E)[0]
+    names = secs[shstrndx][4] if shstrndx < len(secs) else 0
+    return {b[names + s[0]: b.index(b'\0', names + s[0])].decode(errors='replace'): s[5] for s in secs}
+
 def elf_sections(so:Path) -> dict:
     "`{name: size}` of the sections of an ELF64 shared object, read directly"
-    import struct
-    b = so.read_bytes()
-    if b[:4] != b'\x7fELF' or b[4] != 2: raise CompileError(f"{so.name} is not an ELF64 shared object")
-    shoff, (shentsize, shnum, shstrndx) = struct.unpack_from('<Q', b, 0x28)[0], struct.unpack_from('<HHH', b, 0x3A)
-    secs = [struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize) for i in range(shnum)]
-    names = secs[shstrndx][4] if shstrndx < shnum else 0
-    return {b[names + s[0]: b.index(b'\0', names + s[0])].decode(errors='replace'): s[5] for s in secs}
+    return _section_names(*read_elf(so))
 
 def load_time_code(so:Path) -> list[str]:
     "What in shared object `so` runs when it is loaded rather than called: constructors and destructors beyond the C runtime's own, ifunc resolvers"
-    import struct
-    secs = elf_sections(so)
+    b, hdrs = read_elf(so)   # one read: the file checked is the file judged
+    secs = _section_names(b, hdrs)
     bad = [f'{n}: {secs[n]} bytes' for n, limit in (('.init_array', 8), ('.fini_array', 8), ('.preinit_array', 0), ('.ctors', 16), ('.dtors', 16))
            if secs.get(n, 0) > limit]   # the C runtime's frame_dummy and its destructor twin: one entry each
-    b = so.read_bytes()
-    shoff, shentsize, shnum = struct.unpack_from('<Q', b, 0x28)[0], *struct.unpack_from('<HH', b, 0x3A)
-    for s in (struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize) for i in range(shnum)):
-        if s[1] in (2, 11) and s[9]:   # SHT_SYMTAB, SHT_DYNSYM
-            if any(b[s[4] + j * s[9] + 4] & 0xf == 10 for j in range(s[5] // s[9])): bad.append('an ifunc resolver'); break   # STT_GNU_IFUNC
+    if any(info & 0xf == 10 for _, info, _ in _elf_symbol_entries(b, hdrs)): bad.append('an ifunc resolver')   # STT_GNU_IFUNC
     return bad
 
 
