@@ -1,4 +1,4 @@
-"""One guarded call traced at the level of the device (CUPTI, through torch's profiler): every kernel, copy and memset the candidate caused, judged by where it came from and which stream it ran on.
+"""Every timed call traced at the level of the device (CUPTI, through torch's profiler): every kernel, copy and memset the candidate caused, judged by where it came from and which stream it ran on.
 
 Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/audit.html.md"""
 
@@ -13,8 +13,8 @@ from .guard import ALLOWED_ATEN, MARKER, Violation, normalize_allow
 
 # %% auto #0
 __all__ = ['LIBRARY_KERNELS', 'DEVICE_ALLOWED', 'SOURCE_SUFFIXES', 'TORCH_LIBRARIES', 'MAX_LISTED', 'library_of', 'kernel_base',
-           'source_names', 'Activity', 'read_trace', 'op_allows', 'verdict_of', 'judge', 'unavailable', 'audit_call',
-           'warm_tracer']
+           'source_names', 'Activity', 'read_trace', 'op_allows', 'verdict_of', 'judge', 'unavailable',
+           'marked_windows', 'refused_ops', 'PhaseTrace', 'warm_tracer']
 
 # %% ../nbs/19_audit.ipynb #91216208
 LIBRARY_KERNELS = [   # (pattern searched in a kernel's full name, library): never the candidate's own kernel
@@ -143,7 +143,7 @@ def judge(acts:list[Activity], current:int|None, own:set, allow=(), where:str='M
     return list(found.values())[:20]
 
 # %% ../nbs/19_audit.ipynb #4d619fa2
-MAX_LISTED = 40   # activities listed in a report
+MAX_LISTED = 40   # distinct activities listed in a report
 
 def unavailable(device, why:str|None=None) -> dict:
     "The report of an audit that could not run (a CPU evaluation: nothing runs on a device)"
@@ -156,31 +156,76 @@ def _trace_events(prof, scratch) -> list[dict]:
         with open(path) as f: return json.load(f)['traceEvents']
     finally: os.unlink(path)
 
-def audit_call(fn, args, device, own:set, allow=(), scratch=None, where:str='ModelNew.forward (audited call)') -> tuple[dict, list[Violation]]:
-    "Trace one call `fn(*args)`, made as a timed call is, on `device`; (report, violations)"
-    import torch
-    from torch.profiler import profile, ProfilerActivity
-    from cuda_agent_lab.profile import make_timer
-    if torch.device(device).type != 'cuda': return unavailable(device), []
-    timer, t0 = make_timer(device), time.perf_counter()
-    torch.cuda.synchronize(device)
-    prof = profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA])
-    try: prof.__enter__()
-    except Exception as e: return unavailable(device, f"torch's profiler did not start: {type(e).__name__}: {e}"), []
-    try: timer(fn, args)   # the candidate's exceptions go to the caller
-    finally: prof.__exit__(None, None, None)
-    t1 = time.perf_counter()
-    try: acts, current = read_trace(_trace_events(prof, scratch))
-    except Exception as e:   # the call ran under the profiler, and its range is gone: something stopped the profiler
-        return dict(available=True, error=f'{type(e).__name__}: {e}'), [Violation('tampered_harness',
-            f"{where}: the device trace of the call could not be read ({type(e).__name__}: {str(e)[:200]}); leave torch's profiler alone")]
-    found = judge(acts, current, own, allow, where)
-    rep = dict(available=True, current_stream=current, activities=len(acts), kernels=[asdict(a) for a in acts[:MAX_LISTED]],
-               violations=[v.code for v in found], trace_s=round(t1 - t0, 4), judge_s=round(time.perf_counter() - t1, 4))
-    return rep, found
+def marked_windows(events:list[dict], marker:str=MARKER) -> list[tuple]:
+    "`(start, end, thread)` of every `marker` range in a trace's events: one per call of the candidate"
+    return [(e['ts'], e['ts'] + e['dur'], e.get('tid')) for e in events if e.get('cat') == 'user_annotation' and e.get('name') == marker]
+
+def refused_ops(events:list[dict], allow=(), marker:str=MARKER) -> list[str]:
+    "The refused aten ops run inside the `marker` ranges of a trace, judged as `guard.op_audit` judges the legacy profiler's records: an op outside the allow-list that only calls others (composite) is judged by what it calls, an allowed op's insides are its own"
+    from cuda_agent_lab.guard import is_composite
+    allow, found = normalize_allow(allow), {}
+    ok = lambda p: p in ALLOWED_ATEN or p in allow or any(a.startswith(p + '.') for a in allow)
+    windows = marked_windows(events, marker)
+    ops = [(e['ts'], e['ts'] + e.get('dur', 0), e.get('tid'), e['name'][6:]) for e in events
+           if e.get('cat') == 'cpu_op' and e.get('name', '').startswith('aten::')]
+    for w0, w1, wt in windows:
+        inside = [o for o in ops if o[2] == wt and w0 <= o[0] and o[1] <= w1]
+        allowed = [o for o in inside if ok(o[3])]
+        for o in inside:
+            if ok(o[3]) or is_composite(o[3]): continue
+            if any(a[0] <= o[0] and o[1] <= a[1] for a in allowed): continue   # inside an allowed op: its own work
+            found.setdefault(f'aten::{o[3]}', None)
+    return list(found)
+
+def _listed(acts:list) -> list[dict]:
+    "The distinct activities (kind, name, stream, op, verdict), each with how many times it ran, the first `MAX_LISTED`"
+    seen = {}
+    for a in acts:
+        d = asdict(a); d.pop('dur_us', None)
+        k = (d['kind'], d['name'], d['stream'], d['op'], d['verdict'])
+        if k in seen: seen[k]['count'] += 1
+        else: seen[k] = {**d, 'count': 1}
+    return list(seen.values())[:MAX_LISTED]
+
+class PhaseTrace:
+    "Torch's profiler with CPU and CUDA activity over a stretch of calls of the candidate (every timed call of an evaluation on a GPU): `start`, the calls, then `finish`"
+    def __init__(self, device): self.device, self.prof, self.why, self.t0 = device, None, None, None
+    def start(self) -> bool:
+        "Start tracing (outside any timed interval); False where it cannot (`finish` then reports the audit unavailable)"
+        import torch
+        from torch.profiler import profile, ProfilerActivity
+        if torch.device(self.device).type != 'cuda': self.why = None; return False
+        torch.cuda.synchronize(self.device)
+        prof = profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA])
+        try: prof.__enter__()
+        except Exception as e: self.why = f"torch's profiler did not start: {type(e).__name__}: {e}"; return False
+        self.prof, self.t0 = prof, time.perf_counter(); return True
+    def finish(self, calls:int, own:set, allow=(), scratch=None, where:str='ModelNew.forward (timed calls)') -> tuple[dict, list[Violation]]:
+        "Stop tracing; (report, violations) for the `calls` calls made since `start`: every device activity each caused, and every aten op each ran"
+        import torch
+        if self.prof is None: return unavailable(self.device, self.why), []
+        tampered = lambda why: (dict(available=True, error=why), [Violation('tampered_harness', f"{where}: {why}; leave torch's profiler alone")])
+        torch.cuda.synchronize(self.device)
+        try: self.prof.__exit__(None, None, None)
+        except Exception as e: return tampered(f"torch's profiler could not be stopped ({type(e).__name__}: {str(e)[:200]})")
+        t1 = time.perf_counter()
+        try:
+            events = _trace_events(self.prof, scratch)
+            acts, current = read_trace(events)
+        except Exception as e:   # the calls ran under the profiler and their ranges are gone: something stopped it
+            return tampered(f"the device trace of the calls could not be read ({type(e).__name__}: {str(e)[:200]})")
+        if (n := len(marked_windows(events))) != calls:
+            return tampered(f"the device trace holds {n} of the {calls} calls made (the profiler was stopped or restarted under a call)")
+        found = judge(acts, current, own, allow, where)
+        found += [Violation('torch_fallback', f"{where} ran {x} (seen by torch's profiler in the device trace); compute it in "
+                                              f"your own kernel (cuda_kernel / c_function)") for x in refused_ops(events, allow)]
+        rep = dict(available=True, calls=calls, current_stream=current, activities=len(acts), kernels=_listed(acts),
+                   violations=[v.code for v in found], trace_s=round(t1 - self.t0, 4), judge_s=round(time.perf_counter() - t1, 4),
+                   events=len(events))
+        return rep, found
 
 def warm_tracer(device) -> float|None:
-    "Start CUPTI (a traced call of nothing) so that the audited call does not pay for it; seconds it took, None off a GPU"
+    "Start CUPTI (a traced call of nothing) so that the traced calls do not pay for it; seconds it took, None off a GPU"
     import torch
     from torch.profiler import profile, ProfilerActivity
     if torch.device(device).type != 'cuda' or not torch.cuda.is_available(): return None

@@ -573,6 +573,7 @@ class TimedCalls:
         self.w, self.record = w, []
         self.audit, self.sampler = op_audit(w.allow, 'ModelNew.forward (while timed)'), active_sampler()
         self.threads, self.timed, self.calls, self.current, self.pending, self.prev, self.last = w.threads, False, 0, None, None, None, None
+        self.trace, self.legacy, self.audited, self.made = None, True, False, 0   # on a GPU the timed calls are traced (`start_timing`)
         w.l2_aside = persisting_l2_bytes(w.dev)
 
     def _draw(self, i:int) -> list:
@@ -584,8 +585,12 @@ class TimedCalls:
         for t, v in zip(self.w.sets[i], variant): _copy_into(t, v)
 
     def start_timing(self):
-        "From now on every call's output is checked (the warm-up calls before are perturbed and audited alike)"
+        "From now on every call's output is checked and, on a GPU, every call is traced on the device (`audit.PhaseTrace`, which judges their aten ops too); the warm-up calls before are perturbed and op-audited"
         self.check()   # the last warm-up call
+        if self.w.dev.startswith('cuda'):
+            from cuda_agent_lab.audit import PhaseTrace
+            self.legacy, self.trace = False, PhaseTrace(self.w.dev)   # torch runs one profiler at a time: the trace's ops replace op_audit
+            self.trace.start()
         self.timed = True
 
     def prepare(self, i:int):
@@ -594,10 +599,11 @@ class TimedCalls:
         self.w.l2_aside = max(self.w.l2_aside, persisting_l2_bytes(self.w.dev))   # a host query, outside the timed interval
         variant = self._draw(i)
         self._load(i, variant); self.current = (i, variant)
-        self.audit.start()
+        if self.legacy: self.audit.start(); self.audited = True
 
     def __call__(self, *inputs):
         from cuda_agent_lab.verify import run_candidate
+        self.made += self.trace is not None   # the calls the device trace must hold
         if self.sampler: self.sampler.start()   # every call is sampled, as the verified ones were
         try: out = run_candidate(self.w.mn, inputs, self.w.allow, self.record)   # exactly as the verified calls were made
         finally:
@@ -612,7 +618,8 @@ def check(self:TimedCalls):
     if self.sampler: self.sampler.collect()
     if self.pending is None: return
     ((i, variant), out), self.pending = self.pending, None
-    if (found := self.audit.stop(1)): raise TimedOutputWrong(found[0].code, found[0].message)
+    found, self.audited = (self.audit.stop(1) if self.audited else []), False
+    if found: raise TimedOutputWrong(found[0].code, found[0].message)
     if not self.timed: return
     self.calls += 1
     if (err := self._problem(i, variant, out)):
@@ -712,24 +719,12 @@ def _speed_of_light(w:Worker, t, calls:TimedCalls) -> list:
                   f"{sol['ceiling_GBps']:.4g} GB/s: physically impossible, so the timing was fooled")]
 
 def _device_audit(w:Worker, calls:TimedCalls) -> list:
-    "One call more, made and checked as a timed call is, traced on the device (`audit.audit_call`); its findings. The report goes into the details"
+    "The device trace of every timed call (`audit.PhaseTrace`, started by `TimedCalls.start_timing`): its findings. The report goes into the details"
     from cuda_agent_lab import audit
-    if not w.dev.startswith('cuda'): w.emit(device_audit=audit.unavailable(w.dev)); return []
-    i = calls.calls % len(w.sets)
-    variant = calls._draw(i)
-    calls._load(i, variant); calls.current = (i, variant)
-    try: rep, found = audit.audit_call(calls, w.sets[i], w.dev, audit.source_names(w.req['candidate_dir']), w.allow,
-                                       Path(w.req['verdict_path']).parent)
-    except BaseException as e:
-        from cuda_agent_lab.verify import exception_violation
-        v = exception_violation(e, str(Path(w.req['candidate_dir']).resolve()), 'ModelNew.forward (audited call)')
-        w.fail(v.code, v.message, v.file, v.line)
+    if calls.trace is None: w.emit(device_audit=audit.unavailable(w.dev)); return []
+    rep, found = calls.trace.finish(calls.made, audit.source_names(w.req['candidate_dir']), w.allow, Path(w.req['verdict_path']).parent)
     w.emit(device_audit=rep)
-    ((i, variant), out), calls.pending = calls.pending, None
-    bad = [_viol(v.code, v.message) for v in found]
-    if not bad and (err := calls._problem(i, variant, out)):
-        bad.append(_viol(err[0], f"the audited call (input set {i}): {err[1]}; every call must compute the task's function on its own inputs"))
-    return bad
+    return [_viol(v.code, v.message) for v in found]
 
 def _profile_opts(w:Worker) -> dict:
     "The request's timing options (`timing_opts`), with the timed calls capped so their references and input draws fit in `REF_BUDGET_S`"

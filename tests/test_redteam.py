@@ -211,6 +211,7 @@ STATIC_VERDICTS = {
     'cuda/c15_import_spin': set(),   # a denial of other evaluations' timings: the device lock stops it (test below, GPU)
     'cuda/c16_pthread_in_init': set(),   # part 5: the thread count from the first line catches it (GPU)
     'cpu/36_numpy_array_interface': set(), 'cpu/36b_numpy_when_timed': set(), 'honest/h12_numpy_in_init': set(),   # the sampler's
+    'cuda/c17_cupy_unless_traced': set(),   # part 5, route 8: every timed call traced on the device (GPU)
 }
 CUDA_FAULT_CASES = {
     'cf01_illegal_address': ({'cuda_error'}, TIMEOUT),
@@ -516,6 +517,16 @@ def test_cuda_honest(name):
     task, device = HONEST[name]
     r = ev(HONEST_DIR/name, task, device)
     assert passed(r), show(r)
+
+
+@pytest.mark.gpu
+def test_cuda_untraced_calls_gain_nothing():
+    "c17 runs CuPy's kernel wherever torch's profiler is not Kineto: every timed call is traced, so every timed call ran its own slow kernel"
+    r = ev(CUDA/'c17_cupy_unless_traced', device='cuda')
+    a, checked = r['details'].get('device_audit') or {}, (r['details'].get('timed_checks') or {}).get('outputs_checked')
+    assert r['correct'] and a.get('available') and a['calls'] == checked and a['violations'] == [], show(r)
+    assert [k['name'] for k in a['kernels'] if k['kind'] == 'kernel'] == ['row_scale_slow'], a   # CuPy's never ran timed
+    assert r['speedup_eager'] < 2, show(r)   # c13's CuPy multiply timed at 31x; the slow kernel is what was timed
 
 
 @pytest.mark.gpu
