@@ -14,16 +14,16 @@ import torch
 from .jit import cache_dir, content_hash, libcuda, _ensure_context
 
 # %% auto #0
-__all__ = ['L2_FLUSH_BYTES', 'LEAD_MIN_S', 'LEAD_MAX_S', 'GATE_THREADS', 'GATE_MAX_S', 'GATE_SOURCE', 'gate_errors',
-           'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'MAX_CACHED_OVER_MIN', 'CEILING_VERSION', 'CEILING_SIZES',
-           'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'hidden_work_ms',
-           'lead_seconds', 'DeviceGate', 'device_gate', 'CudaTimer', 'lock_dir', 'physical_gpu', 'lock_path',
-           'open_device_lock', 'read_lock_trace', 'trace_overlaps', 'device_lock', 'device_share', 'make_timer',
-           'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model', 'precision_settings', 'precision',
-           'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir', 'baseline_key',
-           'cached_baseline', 'spread', 'scrub_records', 'time_compiled', 'time_baselines', 'ceilings_dir',
-           'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes',
-           'speed_of_light', 'meta_outputs']
+__all__ = ['L2_FLUSH_BYTES', 'HOST_SLACK_S', 'LEAD_MIN_S', 'LEAD_MAX_S', 'GATE_THREADS', 'GATE_MAX_S', 'GATE_SOURCE',
+           'gate_errors', 'NULL_CALLS', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'MAX_CACHED_OVER_MIN', 'CEILING_VERSION',
+           'CEILING_SIZES', 'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'call_ms',
+           'hidden_work_ms', 'lead_seconds', 'DeviceGate', 'device_gate', 'CudaTimer', 'lock_dir', 'physical_gpu',
+           'lock_path', 'open_device_lock', 'read_lock_trace', 'trace_overlaps', 'device_lock', 'device_share',
+           'host_allowance', 'make_timer', 'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model',
+           'precision_settings', 'precision', 'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal',
+           'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread', 'scrub_records', 'time_compiled',
+           'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves',
+           'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -51,6 +51,8 @@ class Timing:
     cv: float       # coefficient of variation, std/mean
     host_ms: float|None = None   # on a GPU, the median host time of a timed call (start-event launch to end-event launch)
     lead: str|None = None        # on a GPU, what led the calls: 'gate', 'spin' (the gate could not be built) or 'none'
+    host_allowance_ms: float|None = None   # on a GPU, the host time per call not charged: the harness's own (a null call's) and HOST_SLACK_S
+    host_bound: int|None = None  # on a GPU, how many timed calls took their time from the host side (`call_ms`)
 
     def to_dict(self) -> dict: return asdict(self)
     @classmethod
@@ -89,6 +91,12 @@ class CpuTimer:
     def __call__(self, fn, args):
         t0 = _perf_counter(); fn(*args); self.ms.append((_perf_counter() - t0) * 1e3)
     def results(self) -> list[float]: return list(self.ms)
+
+HOST_SLACK_S = 50e-6   # host time per call beyond the harness's own that is never charged (a Python launch or two)
+
+def call_ms(gpu_ms:list[float], hidden_ms:list[float], host_s:list[float], allowance_s:float=0.0) -> list[float]:
+    "Per call on a GPU: the longer of the device's interval (with the work it left running) and the host's, less `allowance_s` (the harness's own host time and `HOST_SLACK_S`): host work hidden behind the lead is charged"
+    return [max(g + h, (s - allowance_s) * 1e3) for g, h, s in zip(gpu_ms, hidden_ms, host_s, strict=True)]
 
 def hidden_work_ms(after:list[float], idle:list[float], min_calls:int=20) -> list[float]:
     """Per call, the milliseconds the device was still busy after its end event: `after` (seconds of the first device wait)
@@ -190,6 +198,7 @@ class CudaTimer:
         self.cycles_per_s = None   # the one-thread spin's clock, measured at its first call
         self.events, self.after, self.idle, self.host, self.gpu, self.leads = [], [], [], [], [], []
         self.prior = []            # host times of calls before this timer's (its warm-up), for the first spins
+        self.allowance = 0.0       # host seconds per call never charged (`call_ms`): set by `time_fn` from null calls
     def _wait(self) -> float:
         "Seconds the host spends synchronising the whole device"
         t0 = _perf_counter()
@@ -223,7 +232,11 @@ class CudaTimer:
         self.events.append((start, end)); self.after.append(self._wait()); self.idle.append(self._wait())
     def results(self) -> list[float]:
         _cuda_sync(self.device)
-        return [g + t for g, t in zip(self.gpu, hidden_work_ms(self.after, self.idle))]
+        return call_ms(self.gpu, hidden_work_ms(self.after, self.idle), self.host, self.allowance)
+    def host_bound(self) -> int:
+        "How many calls took their time from the host side"
+        hid = hidden_work_ms(self.after, self.idle)
+        return sum((s - self.allowance) * 1e3 > g + h for g, h, s in zip(self.gpu, hid, self.host))
 
 # %% ../nbs/05_profile.ipynb #60c0bcc6
 from .locks import flock_in_line, open_shared_file, turnstile_path
@@ -339,6 +352,18 @@ def device_share(device,
             if not _lock_depth.get(fd): fcntl.flock(fd, fcntl.LOCK_UN)
 
 # %% ../nbs/05_profile.ipynb #16b80022
+NULL_CALLS = 16   # null calls whose median host time is the harness's share of a timed call's
+
+def _nothing(*args): return None
+
+def host_allowance(device, null=None, sets=([],), flush_l2:bool=True, lead:bool|str=True, n:int=NULL_CALLS) -> float:
+    "The harness's host seconds per call: the median host time of `n` calls of `null` (a call made as the timed one is, with none of the timed code in it) through a timer like the timed calls'"
+    t = make_timer(device, flush_l2, lead)
+    if not isinstance(t, CudaTimer): return 0.0
+    for i in range(n): t(null or _nothing, sets[i % len(sets)])
+    _cuda_sync(t.device)
+    return float(np.median(t.host))
+
 def _check_input_sets(input_sets) -> list:
     if isinstance(input_sets, torch.Tensor) or not len(input_sets) or any(isinstance(s, torch.Tensor) for s in input_sets):
         raise TypeError("input_sets must be a non-empty list of argument lists, e.g. [[x1, y1], [x2, y2]]; "
@@ -397,14 +422,17 @@ def time_fn(fn, # called as `fn(*inputs)`
             prepare=None, # called as `prepare(i)` before each call on input set `i`, outside the timed region
             lock:bool=True, # hold `device_lock(device)` while timing
             on_timed=None, # called once, after the warm-up, before the first timed call
-            lead:bool|str=True # on a GPU, keep the host's launch latency out: True or 'gate' (the whole device held until the call is queued), 'spin' (a one-thread spin), False (none)
+            lead:bool|str=True, # on a GPU, keep the host's launch latency out: True or 'gate' (the whole device held until the call is queued), 'spin' (a one-thread spin), False (none)
+            null=None # on a GPU, a call made as `fn` is with none of the timed code in it (None: a function that does nothing): its host time is the harness's, never charged
            ) -> Timing:
     "Time `fn` over rotating `input_sets` after a warm-up; per-call times summarised"
     sets = _check_input_sets(input_sets)
     timer = make_timer(device, flush_l2, lead)
     with (device_lock(device) if lock else contextlib.nullcontext()), _gc_paused():
+        if isinstance(timer, CudaTimer): timer.allowance = host_allowance(device, null, sets, flush_l2, lead) + HOST_SLACK_S
         t_call = _warmup(timer, fn, sets, warmup, warmup_s, max_reps, prepare)
         warm, timer = timer, make_timer(device, flush_l2, lead)
+        if isinstance(timer, CudaTimer): timer.allowance = warm.allowance
         if isinstance(timer, CudaTimer): timer.prior = warm.host[-8:]   # the lead starts where warm-up left it
         adaptive = reps is None and precision is not None
         n = reps if reps is not None else max_reps if adaptive else adaptive_reps(t_call, min_time_s, min_reps, max_reps)
@@ -417,7 +445,9 @@ def time_fn(fn, # called as `fn(*inputs)`
                 if precise_enough(timer.results(), precision) or _perf_counter() - t0 >= max_time_s: break
                 check_at = i + 1 + max(1, (i + 1) // 8)
         t = summarize(timer.results())
-        if isinstance(timer, CudaTimer): t.host_ms, t.lead = float(np.median(timer.host)) * 1e3, timer.lead or 'none'
+        if isinstance(timer, CudaTimer):
+            t.host_ms, t.lead = float(np.median(timer.host)) * 1e3, timer.lead or 'none'
+            t.host_allowance_ms, t.host_bound = timer.allowance * 1e3, timer.host_bound()
         return t
 
 # %% ../nbs/05_profile.ipynb #a258957e
@@ -518,7 +548,7 @@ def baselines_dir() -> Path:
     d.mkdir(parents=True, exist_ok=True)
     return d
 
-TIMER_VERSION = 10  # part of the cache key: baselines timed by an earlier timer are measured again
+TIMER_VERSION = 11  # part of the cache key: baselines timed by an earlier timer are measured again
 
 def baseline_key(key:str, device, settings:dict, n_inputs:int, compile:bool) -> str:
     "Cache key of a baseline timing: everything that changes its numbers"

@@ -566,6 +566,8 @@ def timed_reps_cap(t_ref_ms:float|None, min_reps:int=10, max_reps:int=1000) -> i
     return max(min_reps, min(max_reps, int(REF_BUDGET_S * 1e3 / t_ref_ms)))
 
 # %% ../nbs/07_sandbox.ipynb #58716f5b
+def _nothing_model(*inputs): return None   # the forward of `TimedCalls.null`
+
 class TimedCalls:
     "The timed function and its `prepare`: every call runs on inputs drawn anew (every element, from a secret seed), and every timed call's output gets verify's comparison with the reference of those inputs once its interval has ended"
     def __init__(self, w:Worker):
@@ -610,6 +612,14 @@ class TimedCalls:
             if self.sampler: self.sampler.stop()
         self.pending = (self.current, out)
         return out
+
+    def null(self, *inputs):
+        "A call made as `__call__` makes one (sampler window, guard, depth, profiler range) of a forward that does nothing: its host time is the harness's share of a timed call's (`profile.host_allowance`)"
+        from cuda_agent_lab.verify import run_candidate
+        if self.sampler: self.sampler.start()
+        try: return run_candidate(_nothing_model, inputs, self.w.allow, [])
+        finally:
+            if self.sampler: self.sampler.stop()
 
 # %% ../nbs/07_sandbox.ipynb #32dfd9bb
 @patch
@@ -745,7 +755,7 @@ def _phase_profile(w:Worker):
     w.stack.enter_context(device_share(w.dev, on_gpu=True))   # the timed calls take it exclusive; the audited call and the after-checks share it
     calls, opts = TimedCalls(w), _profile_opts(w)
     try:
-        t = time_fn(calls, w.sets, w.dev, prepare=calls.prepare, on_timed=calls.start_timing, **opts)
+        t = time_fn(calls, w.sets, w.dev, prepare=calls.prepare, on_timed=calls.start_timing, null=calls.null, **opts)
         calls.check()   # the last call's output
     except TimedOutputWrong as e: w.fail(e.code, e.message)
     except BaseException as e:   # KeyboardInterrupt, SystemExit too: a timing cut short is never a verdict
