@@ -572,9 +572,12 @@ class NativeSampler:
         if (rc := self.lib.cal_sampler_init(self.signo, int(SAMPLE_PERIOD_S * 1e9))): raise OSError(f"the sampler did not start ({rc})")
         self.buf, self.on = (ctypes.c_uint64 * self.CAP)(), ctypes.c_int.in_dll(self.lib, 'cal_on')
         self.pcs, self.window_s, self.windows, self.t0, self.tampered, self.armed = [], 0.0, 0, None, False, False
+        self.pid = os.getpid()   # a POSIX timer is the process's own: a forked child has none, and `active_sampler` says so
     def start(self):
         "Open a window right before a call of the candidate (the timer is armed at a phase's first window and runs until `take`)"
-        if not self.armed: self.lib.cal_sampler_arm(); self.armed = True
+        if not self.armed:
+            if self.lib.cal_sampler_arm(): self.tampered = True   # a timer that cannot be armed samples nothing
+            self.armed = True
         self.t0 = _perf_counter(); self.on.value = 1
     def stop(self):
         "Close the window right after the call (a store to a C int: a fraction of a microsecond)"
@@ -607,7 +610,7 @@ class NativeSampler:
         found = []
         if tampered or (due >= 100 and len(pcs) < SILENT_SHARE * due):
             found.append(Violation('tampered_harness', f"{where}: the harness's sampler " + (
-                "lost its signal handler or had its signal blocked" if tampered else f"got {len(pcs)} of the ~{due:.0f} samples due")
+                "lost its signal handler or its timer, or had its signal blocked" if tampered else f"got {len(pcs)} of the ~{due:.0f} samples due")
                 + "; leave the process's signals and timers alone"))
         if (n := sum(libs.values())) >= LIBRARY_MIN_SAMPLES:
             (what, f), k = max(libs.items(), key=lambda kv: kv[1])
@@ -627,7 +630,8 @@ def start_sampler(folder) -> NativeSampler|None:
 sampler_error = []
 def active_sampler() -> NativeSampler|None:
     "The sampler `start_sampler` made in this process, else None (outside a sandbox worker nothing is sampled)"
-    return _sampler[0] if _sampler else None
+    s = _sampler[0] if _sampler else None
+    return s if s is not None and s.pid == os.getpid() else None
 
 
 # %% ../nbs/03_guard.ipynb #2afb07d6
