@@ -535,11 +535,12 @@ LIBRARY_CODE = (   # (regular expression over a mapped file's path, what it is):
     (r'lib(open|scipy_open|flexi)?blas|libmkl_|liblapack|libblis', 'a BLAS or LAPACK library'))
 LIBRARY_MIN_SAMPLES = 3   # samples in library code across a phase's calls that make a finding
 SILENT_SHARE = 0.1        # a phase whose windows got fewer than this share of their due samples had its sampler silenced
-_TORCH_LIBS = re.compile(r'/torch(\.libs)?/')   # torch's own BLAS runs inside aten ops, which torch's profiler judges
+_TORCH_DIR = Path(torch.__file__).resolve().parent   # torch's own BLAS runs inside aten ops, which torch's profiler judges
+_TORCH_LIBS = (str(_TORCH_DIR) + '/', str(_TORCH_DIR.parent/'torch.libs') + '/')   # torch's folder, not any path naming 'torch'
 
 def library_of(path:str) -> str|None:
     "What library the mapped file `path` is, when its code is library compute (`LIBRARY_CODE`), else None"
-    if _TORCH_LIBS.search(path): return None
+    if path.startswith(_TORCH_LIBS): return None   # /proc/self/maps names files by their resolved paths
     return next((what for rx, what in LIBRARY_CODE if re.search(rx, path)), None)
 
 def mapped_files(pcs) -> list[str]:

@@ -8,7 +8,7 @@ Each case lists the codes that are acceptable for it: the layer meant to catch i
 there first, that layer's code -- never a generic failure. A miss is a bug in the harness, not in the test: see
 tests/redteam/README.md for the layer of each case. Run a few at a time: `pytest -x -q tests/test_redteam.py -k 07b`.
 """
-import json, os, signal, socket, threading, time, uuid
+import json, os, signal, socket, tempfile, threading, time, uuid
 from pathlib import Path
 import pytest
 from cuda_agent_lab.guard import check_candidate
@@ -301,6 +301,8 @@ def kill_marked(pids):
 class Listener:
     "A loopback TCP listener on PORT that records what connects (for the network faults)"
     def __init__(self):
+        import fcntl   # one listener on PORT at a time across test workers (pytest -n): the others wait their turn
+        self.lock = open(Path(tempfile.gettempdir())/f'cal-redteam-port-{PORT}.lock', 'w'); fcntl.flock(self.lock, fcntl.LOCK_EX)
         self.got, self.sock = [], socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(('127.0.0.1', PORT)); self.sock.listen(8); self.sock.settimeout(0.2)
@@ -315,7 +317,7 @@ class Listener:
                 try: self.got.append(c.recv(200))
                 except OSError: self.got.append(b'')
     def close(self):
-        self.stop = True; self.t.join(); self.sock.close()
+        self.stop = True; self.t.join(); self.sock.close(); self.lock.close()
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -528,7 +530,8 @@ def test_cuda_untraced_calls_gain_nothing():
     a, checked = r['details'].get('device_audit') or {}, (r['details'].get('timed_checks') or {}).get('outputs_checked')
     assert r['correct'] and a.get('available') and a['calls'] == checked and a['violations'] == [], show(r)
     assert [k['name'] for k in a['kernels'] if k['kind'] == 'kernel'] == ['row_scale_slow'], a   # CuPy's never ran timed
-    assert r['speedup_eager'] < 2, show(r)   # c13's CuPy multiply timed at 31x; the slow kernel is what was timed
+    # the slow kernel is what was timed: 3.5x over eager's GEMM on an H100 (2026-12-07), where c13's CuPy multiply got 31x
+    assert r['speedup_eager'] < 10, show(r)
 
 
 @pytest.mark.gpu
