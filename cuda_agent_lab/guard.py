@@ -198,7 +198,7 @@ class _FunctionGuard(TorchFunctionMode):
     kind = 'function'
     def __init__(self, guard): super().__init__(); self.guard = guard
     def __torch_function__(self, func, types, args=(), kwargs=None):
-        g = self.guard
+        g = self.guard; g.counts[0] += 1
         if func in g.blocked: g.refuse(g.blocked[func], 'functional' if 'torch.nn.functional' in g.blocked[func] else 'escape')
         if g.outer is not None: return func(*args, **(kwargs or {}))
         g.outer = func
@@ -212,6 +212,7 @@ class _DispatchGuard(TorchDispatchMode):
     def _should_skip_dynamo(cls): return False   # no torch._dynamo wrapper around __torch_dispatch__ (import time, overhead)
     def __init__(self, guard): super().__init__(); self.guard, self.verdicts = guard, {}
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        self.guard.counts[1] += 1
         v = self.verdicts.get(func)
         if v is None: v = self.verdicts[func] = _verdict(func, self.guard.allow)
         if v == 'run': return func(*args, **(kwargs or {}))
@@ -238,6 +239,7 @@ class forbid_torch:
         self.allow, self.where = normalize_allow(allow), where
         self.record = [] if record is None else record
         self.blocked, self.outer = blocked_functions(self.allow), None
+        self.counts = [0, 0]   # Python-level torch calls and aten ops seen: what the guard costs a call on the host
         self._modes = (_FunctionGuard(self), _DispatchGuard(self)) if functional else (_DispatchGuard(self),)
         self._cupy = None
         watch_cuda_graphs(); watch_dispatch_keys()

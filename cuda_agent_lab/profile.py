@@ -94,9 +94,10 @@ class CpuTimer:
 
 HOST_SLACK_S = 50e-6   # host time per call beyond the harness's own that is never charged (a Python launch or two)
 
-def call_ms(gpu_ms:list[float], hidden_ms:list[float], host_s:list[float], allowance_s:float=0.0) -> list[float]:
-    "Per call on a GPU: the longer of the device's interval (with the work it left running) and the host's, less `allowance_s` (the harness's own host time and `HOST_SLACK_S`): host work hidden behind the lead is charged"
-    return [max(g + h, (s - allowance_s) * 1e3) for g, h, s in zip(gpu_ms, hidden_ms, host_s, strict=True)]
+def call_ms(gpu_ms:list[float], hidden_ms:list[float], host_s:list[float], allowance_s:float|list[float]=0.0) -> list[float]:
+    "Per call on a GPU: the longer of the device's interval (with the work it left running) and the host's, less `allowance_s` (the harness's own host time and `HOST_SLACK_S`; one for all calls or one per call): host work hidden behind the lead is charged"
+    allow = allowance_s if isinstance(allowance_s, (list, tuple)) else [allowance_s] * len(host_s)
+    return [max(g + h, (s - a) * 1e3) for g, h, s, a in zip(gpu_ms, hidden_ms, host_s, allow, strict=True)]
 
 def hidden_work_ms(after:list[float], idle:list[float], min_calls:int=20) -> list[float]:
     """Per call, the milliseconds the device was still busy after its end event: `after` (seconds of the first device wait)
@@ -199,6 +200,7 @@ class CudaTimer:
         self.events, self.after, self.idle, self.host, self.gpu, self.leads = [], [], [], [], [], []
         self.prior = []            # host times of calls before this timer's (its warm-up), for the first spins
         self.allowance = 0.0       # host seconds per call never charged (`call_ms`): set by `time_fn` from null calls
+        self.host_cost, self.extra = None, []   # `time_fn`'s host_cost, and what it said of each call (added to the allowance)
     def _wait(self) -> float:
         "Seconds the host spends synchronising the whole device"
         t0 = _perf_counter()
@@ -228,16 +230,20 @@ class CudaTimer:
             _record(end, stream)
             if lead == 'gate': self.gate.open()
         self.host.append(_perf_counter() - t0)
+        if self.host_cost is not None: self.extra.append(self.host_cost())
         _event_sync(end)
         self.gpu.append(_elapsed(start, end))
         self.events.append((start, end)); self.after.append(self._wait()); self.idle.append(self._wait())
+    def allowances(self) -> list[float]:
+        "Host seconds not charged, per call: the null calls' and the slack, and what `host_cost` said of the call"
+        return [self.allowance + (self.extra[i] if i < len(self.extra) else 0.0) for i in range(len(self.host))]
     def results(self) -> list[float]:
         _cuda_sync(self.device)
-        return call_ms(self.gpu, hidden_work_ms(self.after, self.idle), self.host, self.allowance)
+        return call_ms(self.gpu, hidden_work_ms(self.after, self.idle), self.host, self.allowances())
     def host_bound(self) -> int:
         "How many calls took their time from the host side"
         hid = hidden_work_ms(self.after, self.idle)
-        return sum((s - self.allowance) * 1e3 > g + h for g, h, s in zip(self.gpu, hid, self.host))
+        return sum((s - a) * 1e3 > g + h for g, h, s, a in zip(self.gpu, hid, self.host, self.allowances()))
 
 # %% ../nbs/05_profile.ipynb #60c0bcc6
 from .locks import flock_in_line, open_shared_file, turnstile_path
@@ -424,20 +430,21 @@ def time_fn(fn, # called as `fn(*inputs)`
             lock:bool=True, # hold `device_lock(device)` while timing
             on_timed=None, # called once, after the warm-up, before the first timed call
             lead:bool|str=True, # on a GPU, keep the host's launch latency out: True or 'gate' (the whole device held until the call is queued), 'spin' (a one-thread spin), False (none)
-            null=None # on a GPU, a call made as `fn` is with none of the timed code in it (None: a function that does nothing): its host time is the harness's, never charged
+            null=None, # on a GPU, a call made as `fn` is with none of the timed code in it (None: a function that does nothing): its host time is the harness's, never charged
+            host_cost=None # on a GPU, called after each timed call: host seconds the harness spent inside it beyond a null call's (its guard's cost per torch call), never charged
            ) -> Timing:
     "Time `fn` over rotating `input_sets` after a warm-up; per-call times summarised"
     sets = _check_input_sets(input_sets)
     timer = make_timer(device, flush_l2, lead)
     with (device_lock(device) if lock else contextlib.nullcontext()), _gc_paused():
-        if isinstance(timer, CudaTimer): timer.allowance = host_allowance(device, null, sets, flush_l2, lead) + HOST_SLACK_S
         t_call = _warmup(timer, fn, sets, warmup, warmup_s, max_reps, prepare)
         warm, timer = timer, make_timer(device, flush_l2, lead)
-        if isinstance(timer, CudaTimer): timer.allowance = warm.allowance
         if isinstance(timer, CudaTimer): timer.prior = warm.host[-8:]   # the lead starts where warm-up left it
         adaptive = reps is None and precision is not None
         n = reps if reps is not None else max_reps if adaptive else adaptive_reps(t_call, min_time_s, min_reps, max_reps)
         if on_timed is not None: on_timed()
+        if isinstance(timer, CudaTimer):   # the null calls after `on_timed`: under whatever it set up for the timed calls (a trace)
+            timer.allowance, timer.host_cost = host_allowance(device, null, sets, flush_l2, lead) + HOST_SLACK_S, host_cost
         t0, check_at = _perf_counter(), min_reps
         for i in range(n):
             if prepare is not None: prepare(i % len(sets))

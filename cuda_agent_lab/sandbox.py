@@ -12,15 +12,16 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'ENV_KEYS', 'REF_BUDGET_S',
-           'TIMING_PRECISION', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES', 'GPU_SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC',
-           'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker',
-           'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names',
-           'describe_threads', 'import_candidate', 'harness_intact', 'sampled', 'writable_roots', 'secret_paths',
-           'audit_rule', 'asked_by', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2',
-           'timing_opts', 'TimedOutputWrong', 'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources',
-           'phases_for', 'run_worker', 'exit_violation', 'baseline_task_key', 'evaluate', 'vouched_kernels',
-           'untrusted_records', 'missing_stages', 'completed', 'timeline', 'details', 'Spawned', 'spawn_worker',
-           'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
+           'TIMING_PRECISION', 'HOST_COST_CALLS', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES', 'GPU_SHARED_PHASES',
+           'LIMITS', 'STEADY_MALLOC', 'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files',
+           'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines',
+           'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate', 'harness_intact', 'sampled',
+           'writable_roots', 'secret_paths', 'audit_rule', 'asked_by', 'install_audit', 'warm_pools',
+           'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts', 'TimedOutputWrong', 'fresh_inputs',
+           'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation',
+           'baseline_task_key', 'evaluate', 'vouched_kernels', 'untrusted_records', 'missing_stages', 'completed',
+           'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry',
+           'format_result', 'eval_cmd', 'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -568,6 +569,21 @@ def timed_reps_cap(t_ref_ms:float|None, min_reps:int=10, max_reps:int=1000) -> i
 # %% ../nbs/07_sandbox.ipynb #58716f5b
 def _nothing_model(*inputs): return None   # the forward of `TimedCalls.null`
 
+HOST_COST_CALLS = 16   # torch calls in each of `TimedCalls.calibrate`'s own calls
+
+def _first_tensor(inputs):
+    import torch
+    return next(x for x in inputs if isinstance(x, torch.Tensor))
+
+def _torch_calls_model(*inputs):   # Python-level torch calls that run no aten op
+    t = _first_tensor(inputs)
+    for _ in range(HOST_COST_CALLS): t.data_ptr()
+
+def _aten_ops_model(*inputs):      # allocations: a torch call and an aten op each
+    import torch
+    t = _first_tensor(inputs)
+    for _ in range(HOST_COST_CALLS): torch.empty_like(t)
+
 class TimedCalls:
     "The timed function and its `prepare`: every call runs on inputs drawn anew (every element, from a secret seed), and every timed call's output gets verify's comparison with the reference of those inputs once its interval has ended"
     def __init__(self, w:Worker):
@@ -576,6 +592,7 @@ class TimedCalls:
         self.audit, self.sampler = op_audit(w.allow, 'ModelNew.forward (while timed)'), active_sampler()
         self.threads, self.timed, self.calls, self.current, self.pending, self.prev, self.last = w.threads, False, 0, None, None, None, None
         self.trace, self.legacy, self.audited, self.made = None, True, False, 0   # on a GPU the timed calls are traced (`start_timing`)
+        self.counts, self.costs, self.extra = [], (0.0, 0.0), []   # the guard's counts per call; its host seconds per count (`calibrate`)
         w.l2_aside = persisting_l2_bytes(w.dev)
 
     def _draw(self, i:int) -> list:
@@ -593,6 +610,7 @@ class TimedCalls:
             from cuda_agent_lab.audit import PhaseTrace
             self.legacy, self.trace = False, PhaseTrace(self.w.dev)   # torch runs one profiler at a time: the trace's ops replace op_audit
             self.trace.start()
+            self.calibrate()   # under the trace, as the timed calls will run
         self.timed = True
 
     def prepare(self, i:int):
@@ -607,7 +625,7 @@ class TimedCalls:
         from cuda_agent_lab.verify import run_candidate
         self.made += self.trace is not None   # the calls the device trace must hold
         if self.sampler: self.sampler.start()   # every call is sampled, as the verified ones were
-        try: out = run_candidate(self.w.mn, inputs, self.w.allow, self.record)   # exactly as the verified calls were made
+        try: out = run_candidate(self.w.mn, inputs, self.w.allow, self.record, self.counts)   # exactly as the verified calls were made
         finally:
             if self.sampler: self.sampler.stop()
         self.pending = (self.current, out)
@@ -616,10 +634,42 @@ class TimedCalls:
     def null(self, *inputs):
         "A call made as `__call__` makes one (sampler window, guard, depth, profiler range) of a forward that does nothing: its host time is the harness's share of a timed call's (`profile.host_allowance`)"
         from cuda_agent_lab.verify import run_candidate
+        self.made += self.trace is not None
         if self.sampler: self.sampler.start()
         try: return run_candidate(_nothing_model, inputs, self.w.allow, [])
         finally:
             if self.sampler: self.sampler.stop()
+
+    def calibrate(self, n:int=8):
+        """The host seconds the harness's guard costs a call per Python-level torch call and per aten op (`costs`), from
+        calls of the harness's own made as `__call__` makes them (sampler window, guard, profiler range, the trace): the
+        median of `n` calls of nothing, of `HOST_COST_CALLS` torch calls, and of as many allocations"""
+        import numpy as np, torch
+        from cuda_agent_lab.verify import run_candidate
+        if not any(isinstance(x, torch.Tensor) for x in self.w.sets[0]): return   # nothing to call the models on: no allowance
+        def median_s(model) -> tuple[float, tuple]:
+            ts, counts = [], []
+            for _ in range(n):
+                self.made += self.trace is not None
+                t0 = time.perf_counter()
+                if self.sampler: self.sampler.start()
+                try: run_candidate(model, self.w.sets[0], self.w.allow, [], counts)
+                finally:
+                    if self.sampler: self.sampler.stop()
+                    ts.append(time.perf_counter() - t0)
+            return float(np.median(ts)), counts[-1]
+        t0, _ = median_s(_nothing_model)
+        (t1, (f1, a1)), (t2, (f2, a2)) = median_s(_torch_calls_model), median_s(_aten_ops_model)
+        det = f1 * a2 - a1 * f2
+        if det: cf, ca = ((t1 - t0) * a2 - a1 * (t2 - t0)) / det, (f1 * (t2 - t0) - f2 * (t1 - t0)) / det
+        else: cf = ca = (t2 - t0) / max(f2 + a2, 1)
+        self.costs = (max(cf, 0.0), max(ca, 0.0))
+
+    def host_cost(self) -> float:
+        "The host seconds the guard spent inside the last call (`profile.time_fn`'s host_cost): its torch calls and aten ops at `costs`"
+        f, a = self.counts[-1] if self.counts else (0, 0)
+        self.extra.append(s := f * self.costs[0] + a * self.costs[1])
+        return s
 
 # %% ../nbs/07_sandbox.ipynb #32dfd9bb
 @patch
@@ -755,7 +805,8 @@ def _phase_profile(w:Worker):
     w.stack.enter_context(device_share(w.dev, on_gpu=True))   # the timed calls take it exclusive; the audited call and the after-checks share it
     calls, opts = TimedCalls(w), _profile_opts(w)
     try:
-        t = time_fn(calls, w.sets, w.dev, prepare=calls.prepare, on_timed=calls.start_timing, null=calls.null, **opts)
+        t = time_fn(calls, w.sets, w.dev, prepare=calls.prepare, on_timed=calls.start_timing, null=calls.null,
+                    host_cost=calls.host_cost, **opts)
         calls.check()   # the last call's output
     except TimedOutputWrong as e: w.fail(e.code, e.message)
     except BaseException as e:   # KeyboardInterrupt, SystemExit too: a timing cut short is never a verdict
@@ -763,6 +814,8 @@ def _phase_profile(w:Worker):
         v = exception_violation(e, str(Path(w.req['candidate_dir']).resolve()), 'ModelNew.forward (while timed)')
         w.fail(v.code, v.message, v.file, v.line)
     w.emit(candidate_timing=t.to_dict(), timed_checks=dict(outputs_checked=calls.calls, max_reps=opts['max_reps']))
+    if calls.extra: w.emit(guard_host_cost=dict(torch_call_us=round(calls.costs[0] * 1e6, 3), aten_op_us=round(calls.costs[1] * 1e6, 3),
+                                                median_us=round(sorted(calls.extra)[len(calls.extra) // 2] * 1e6, 2)))
     bad = _device_audit(w, calls) + _after_checks(w, calls) + _speed_of_light(w, t, calls)
     if bad:
         w.emit(correct=False, violations=w.v['violations'] + bad, error=w.v['error'] or bad[0]['message']); raise Stop()

@@ -192,12 +192,16 @@ def _pads(d:int) -> tuple[int, int]:
         _PADS[site] = (levels, CALL_DEPTH - d - levels)
     return _PADS[site]
 
-def run_candidate(model_new, inputs, allow=(), record:list|None=None):
-    "`model_new(*inputs)` made the one way every call of a candidate is made, verified or timed: inside torch's profiler range `MARKER`, no grad, the garbage collector paused, both guard layers, from a fixed depth"
-    with record_function(MARKER), torch.no_grad(), _gc_paused(), forbid_torch(allow=allow, record=record):
-        if CALL_DEPTH is None: return model_new(*inputs)
-        levels, frames = _pads(_depth())
-        return _from(frames, lambda: _nest(levels, lambda: model_new(*inputs)))
+def run_candidate(model_new, inputs, allow=(), record:list|None=None, counts:list|None=None):
+    "`model_new(*inputs)` made the one way every call of a candidate is made, verified or timed: inside torch's profiler range `MARKER`, no grad, the garbage collector paused, both guard layers, from a fixed depth; `counts` gets `(torch calls, aten ops)` the guard saw"
+    guard = forbid_torch(allow=allow, record=record)
+    try:
+        with record_function(MARKER), torch.no_grad(), _gc_paused(), guard:
+            if CALL_DEPTH is None: return model_new(*inputs)
+            levels, frames = _pads(_depth())
+            return _from(frames, lambda: _nest(levels, lambda: model_new(*inputs)))
+    finally:
+        if counts is not None: counts.append(tuple(guard.counts))
 
 def call_guarded(model_new, inputs, device:str, allow=(), root:str|None=None) -> tuple[object, list[Violation]]:
     "Run `model_new(*inputs)` under the guard (`run_candidate`); returns (output or None, violations)"

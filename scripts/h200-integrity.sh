@@ -12,7 +12,9 @@
 #  3. the whole red-team corpus: CPU and CUDA hacks, faults and honest twins (tests/test_redteam.py), a JSON line per verdict;
 #  4. `cal eval --json` of the diag_matmul solution (the speed-of-light field in its details);
 #  5. the call-state probe (timed and verified calls look alike from inside forward) and the poisoned-records test;
-#  6. what each guard layer costs inside a timed call on the GPU (scripts/guard_cost.py, diag_matmul).
+#  6. what each guard layer costs inside a timed call on the GPU (scripts/guard_cost.py, diag_matmul);
+#  hostbound: `cal eval` of honest suite solutions, the host bound's table (scripts/host_bound_table.py);
+#  fixes: the red-team and profile cases a run named again (edit its -k).
 set -u
 cd "$(dirname "$0")/.."
 RES=/tmp/h200out
@@ -39,6 +41,19 @@ stage_guardcost() {
   CAL_CACHE_DIR=/tmp/calcache python3 scripts/guard_cost.py --task diag_matmul --device cuda --out $RES/guard-cost.json \
     > $RES/guard-cost.md 2>$RES/guard-cost.err; log "guard cost rc=$?"
 }
+stage_hostbound() {   # honest suite solutions: the host bound (0 host-bound calls expected) and what the guard costs a call
+  local t
+  for t in ${HB_TASKS:-level1/diag_matmul level1/softmax level1/gelu level1/matvec level2/scale_add_clamp level2/bias_gelu_mul level3/mlp_block}; do
+    CAL_CACHE_DIR=/tmp/calcache python3 -m cuda_agent_lab eval $(basename $t) kernels/$t/cuda --device cuda --json \
+      > $RES/hb-$(basename $t).json 2>>$RES/hb.err
+  done
+  python3 scripts/host_bound_table.py $RES/hb-*.json > $RES/host-bound.md; log "host bound done"
+}
+stage_fixes() {   # the cases the first integrity5 run failed, and the honest CUDA twins beside c18
+  python3 -m pytest -q -rA -n 6 -p no:cacheprovider tests/test_redteam.py tests/test_profile.py \
+    -k "36_numpy or 36b_numpy or untraced or f06 or h02_ or h03_ or h07_ or c18_ or c14_ or lead_keeps" > $RES/fixes.log 2>&1
+  log "fixes rc=$?"
+}
 job() {
   export PYTHONPATH=$PWD:/tmp/site PYTHONUNBUFFERED=1 CAL_REDTEAM_LOG=$RES/redteam-verdicts.jsonl
   log "job start"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $RES/stages.txt
@@ -48,6 +63,7 @@ job() {
 }
 collect() {
   mkdir -p ${OUT:-/tmp/out}; tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.tmp' . 2>/dev/null
-  cat $RES/stages.txt 2>/dev/null; for f in cold-warm l2-sol redteam probe; do tail -2 $RES/$f.log 2>/dev/null; done
+  cat $RES/stages.txt 2>/dev/null; for f in cold-warm l2-sol redteam probe fixes; do tail -2 $RES/$f.log 2>/dev/null; done
+  cat $RES/host-bound.md 2>/dev/null
 }
 source "$(dirname "$0")/h200-lib.sh"; main "$@"
