@@ -200,8 +200,8 @@ class PhaseTrace:
         try: prof.__enter__()
         except Exception as e: self.why = f"torch's profiler did not start: {type(e).__name__}: {e}"; return False
         self.prof, self.t0 = prof, time.perf_counter(); return True
-    def finish(self, calls:int, own:set, allow=(), scratch=None, where:str='ModelNew.forward (timed calls)') -> tuple[dict, list[Violation]]:
-        "Stop tracing; (report, violations) for the `calls` calls made since `start`: every device activity each caused, and every aten op each ran"
+    def finish(self, calls:int, own:set, allow=(), scratch=None, where:str='ModelNew.forward (timed calls)', harness:int=0) -> tuple[dict, list[Violation]]:
+        "Stop tracing; (report, violations) for the `calls` calls of the candidate and `harness` of the harness's own (null and calibration calls, made the same way) since `start`: every device activity each caused, and every aten op each ran"
         import torch
         if self.prof is None: return unavailable(self.device, self.why), []
         tampered = lambda why: (dict(available=True, error=why), [Violation('tampered_harness', f"{where}: {why}; leave torch's profiler alone")])
@@ -214,12 +214,12 @@ class PhaseTrace:
             acts, current = read_trace(events)
         except Exception as e:   # the calls ran under the profiler and their ranges are gone: something stopped it
             return tampered(f"the device trace of the calls could not be read ({type(e).__name__}: {str(e)[:200]})")
-        if (n := len(marked_windows(events))) != calls:
-            return tampered(f"the device trace holds {n} of the {calls} calls made (the profiler was stopped or restarted under a call)")
+        if (n := len(marked_windows(events))) != calls + harness:
+            return tampered(f"the device trace holds {n} of the {calls + harness} calls made (the profiler was stopped or restarted under a call)")
         found = judge(acts, current, own, allow, where)
         found += [Violation('torch_fallback', f"{where} ran {x} (seen by torch's profiler in the device trace); compute it in "
                                               f"your own kernel (cuda_kernel / c_function)") for x in refused_ops(events, allow)]
-        rep = dict(available=True, calls=calls, current_stream=current, activities=len(acts), kernels=_listed(acts),
+        rep = dict(available=True, calls=calls, harness_calls=harness, current_stream=current, activities=len(acts), kernels=_listed(acts),
                    violations=[v.code for v in found], trace_s=round(t1 - self.t0, 4), judge_s=round(time.perf_counter() - t1, 4),
                    events=len(events))
         return rep, found

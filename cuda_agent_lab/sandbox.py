@@ -593,6 +593,7 @@ class TimedCalls:
         self.threads, self.timed, self.calls, self.current, self.pending, self.prev, self.last = w.threads, False, 0, None, None, None, None
         self.trace, self.legacy, self.audited, self.made = None, True, False, 0   # on a GPU the timed calls are traced (`start_timing`)
         self.counts, self.costs, self.extra = [], (0.0, 0.0), []   # the guard's counts per call; its host seconds per count (`calibrate`)
+        self.harness = 0   # the harness's own calls the device trace holds (null and calibration calls)
         w.l2_aside = persisting_l2_bytes(w.dev)
 
     def _draw(self, i:int) -> list:
@@ -609,7 +610,9 @@ class TimedCalls:
         if self.w.dev.startswith('cuda'):
             from cuda_agent_lab.audit import PhaseTrace
             self.legacy, self.trace = False, PhaseTrace(self.w.dev)   # torch runs one profiler at a time: the trace's ops replace op_audit
-            self.trace.start()
+            if self.trace.start():   # a launch of the harness's on the current stream first: the trace tells that stream by it
+                import torch
+                torch.empty(1, device=self.w.dev).zero_()
             self.calibrate()   # under the trace, as the timed calls will run
         self.timed = True
 
@@ -634,7 +637,7 @@ class TimedCalls:
     def null(self, *inputs):
         "A call made as `__call__` makes one (sampler window, guard, depth, profiler range) of a forward that does nothing: its host time is the harness's share of a timed call's (`profile.host_allowance`)"
         from cuda_agent_lab.verify import run_candidate
-        self.made += self.trace is not None
+        self.harness += self.trace is not None
         if self.sampler: self.sampler.start()
         try: return run_candidate(_nothing_model, inputs, self.w.allow, [])
         finally:
@@ -650,7 +653,7 @@ class TimedCalls:
         def median_s(model) -> tuple[float, tuple]:
             ts, counts = [], []
             for _ in range(n):
-                self.made += self.trace is not None
+                self.harness += self.trace is not None
                 t0 = time.perf_counter()
                 if self.sampler: self.sampler.start()
                 try: run_candidate(model, self.w.sets[0], self.w.allow, [], counts)
@@ -782,7 +785,8 @@ def _device_audit(w:Worker, calls:TimedCalls) -> list:
     "The device trace of every timed call (`audit.PhaseTrace`, started by `TimedCalls.start_timing`): its findings. The report goes into the details"
     from cuda_agent_lab import audit
     if calls.trace is None: w.emit(device_audit=audit.unavailable(w.dev)); return []
-    rep, found = calls.trace.finish(calls.made, audit.source_names(w.req['candidate_dir']), w.allow, Path(w.req['verdict_path']).parent)
+    rep, found = calls.trace.finish(calls.made, audit.source_names(w.req['candidate_dir']), w.allow, Path(w.req['verdict_path']).parent,
+                                    harness=calls.harness)
     w.emit(device_audit=rep)
     return [_viol(v.code, v.message) for v in found]
 
@@ -1092,7 +1096,7 @@ def details(v:dict) -> dict:
     "The parts of the worker's verdict worth keeping beside the contract fields"
     keep = ('phase', 'phase_times', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail',
             'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks', 'device_audit', 'warm_checks', 'draw_ms',
-            'native_sampler')
+            'native_sampler', 'guard_host_cost')
     return {'details': {k: v[k] for k in keep if k in v}, 'violation_details': v.get('violations', [])}
 
 def _rmtree(p:Path):

@@ -49,9 +49,13 @@ stage_hostbound() {   # honest suite solutions: the host bound (0 host-bound cal
   done
   python3 scripts/host_bound_table.py $RES/hb-*.json > $RES/host-bound.md; log "host bound done"
 }
+stage_hostprobe() {   # where a timed call's host time goes: bare, guarded, traced, sampled (scripts/host_probe.py)
+  CAL_CACHE_DIR=/tmp/calcache python3 scripts/host_probe.py --task ${PROBE_TASK:-diag_matmul} --out $RES/host-probe.json \
+    > $RES/host-probe.md 2>$RES/host-probe.err; log "host probe rc=$?"
+}
 stage_fixes() {   # the cases the first integrity5 run failed, and the honest CUDA twins beside c18
   python3 -m pytest -q -rA -n 6 -p no:cacheprovider tests/test_redteam.py tests/test_profile.py \
-    -k "36_numpy or 36b_numpy or untraced or f06 or h02_ or h03_ or h07_ or c18_ or c14_ or lead_keeps" > $RES/fixes.log 2>&1
+    -k "${FIX_K:-36_numpy or 36b_numpy or untraced or f06 or h02_ or h03_ or h07_ or c18_ or c14_ or lead_keeps}" > $RES/fixes.log 2>&1
   log "fixes rc=$?"
 }
 job() {
@@ -64,6 +68,6 @@ job() {
 collect() {
   mkdir -p ${OUT:-/tmp/out}; tar czf ${OUT:-/tmp/out}/results.tgz -C $RES --exclude='*.tmp' . 2>/dev/null
   cat $RES/stages.txt 2>/dev/null; for f in cold-warm l2-sol redteam probe fixes; do tail -2 $RES/$f.log 2>/dev/null; done
-  cat $RES/host-bound.md 2>/dev/null
+  cat $RES/host-bound.md $RES/host-probe.md 2>/dev/null
 }
 source "$(dirname "$0")/h200-lib.sh"; main "$@"

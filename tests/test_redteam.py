@@ -232,7 +232,8 @@ def ev(candidate, task=TASK, device='cpu', timeout=TIMEOUT, **kw):
         line = dict(case=f'{Path(candidate).parent.name}/{Path(candidate).name}', task=str(task), device=device, kw=sorted(kw),
                     reward=r['reward'], correct=r['correct'], violations=r['violations'], error=(r['error'] or '')[:300],
                     t_candidate_ms=r['t_candidate_ms'], speedup_eager=r['speedup_eager'],
-                    device_audit=(r.get('details') or {}).get('device_audit'))
+                    device_audit=(r.get('details') or {}).get('device_audit'),
+                    **{k: (r.get('details') or {}).get(k) for k in ('native_sampler', 'candidate_timing', 'guard_host_cost')})
         with open(os.environ['CAL_REDTEAM_LOG'], 'a') as f: f.write(json.dumps(line) + '\n')
     return r
 
