@@ -18,7 +18,7 @@ __all__ = ['C_FLAGS', 'C_SYMBOLS', 'C_SYMBOL_PREFIXES', 'C_FLAG_RULES', 'NVRTC_O
            'read_elf', 'elf_symbols', 'undefined_symbols', 'symbol_code', 'writable_globals', 'check_kernel_symbols',
            'check_c_source', 'check_flags', 'check_includes', 'elf_sections', 'load_time_code', 'CFunction',
            'c_function', 'nvrtc_library', 'nvrtc_compile', 'nvrtc_check', 'libcuda', 'device_arch', 'cubin_for',
-           'load_function', 'compile_cuda', 'CudaKernel', 'cuda_kernel', 'cdiv', 'workdir_sources',
+           'load_function', 'compile_cuda', 'launch_count', 'CudaKernel', 'cuda_kernel', 'cdiv', 'workdir_sources',
            'load_workdir_kernels', 'compile_latency']
 
 # %% ../nbs/02_jit.ipynb #ee4d81d5
@@ -498,6 +498,12 @@ def _dims(d) -> tuple:
     if not 1 <= len(t) <= 3 or min(t) < 1: raise ValueError(f"grid and block sizes must be 1 to 3 positive numbers, got {d!r}")
     return t + (1,) * (3 - len(t))
 
+_launches = [0]   # launches through `CudaKernel` in this process: what the sandbox prices a call's host time by (`launch_count`)
+
+def launch_count() -> int:
+    "How many times a `CudaKernel` was called in this process"
+    return _launches[0]
+
 class CudaKernel:
     "A CUDA kernel compiled by NVRTC, launched on torch tensors on torch's current stream"
     def __init__(self, source, name:str, options=NVRTC_OPTIONS):
@@ -508,6 +514,7 @@ class CudaKernel:
         if os.environ.get('CAL_LAUNCH') == 'cupy': self.fn, self._call = _cupy_function(text, self.fname, name, options), _cupy_call
         else: self.fn, self._call = compile_cuda(text, self.fname, name, tuple(options)), _launch
     def __call__(self, grid, block, *args, shared_mem:int=0):
+        _launches[0] += 1
         self._call(self, _dims(grid), _dims(block), check_args(self.params, args, self.name, 'cuda'), int(shared_mem))
     def __repr__(self): return f"CudaKernel({self.name}, {len(self.params)} params)"
 

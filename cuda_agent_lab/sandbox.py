@@ -442,7 +442,8 @@ def warm_pools(device:str):
     if device.startswith('cuda'):   # a context made, a module loaded, a kernel run: not while another process times
         with profile.device_share(device, on_gpu=True):
             y = torch.zeros(32, device=device)
-            jit.nvrtc_library(); jit.cuda_kernel(_CU_WARM, 'cal_cu_warm')(1, 32, y); torch.cuda.synchronize()
+            jit.nvrtc_library(); k = jit.cuda_kernel(_CU_WARM, 'cal_cu_warm'); k(1, 32, y); torch.cuda.synchronize()
+            _harness_kernel[:] = [(k, y)]   # `TimedCalls.calibrate` prices a launch with it
             profile.device_gate(device)   # the timer's gate, compiled and loaded before the guard forbids it
             _warm_cupy()
             if warm: _warm_checks(device)
@@ -584,6 +585,12 @@ def _aten_ops_model(*inputs):      # allocations: a torch call and an aten op ea
     t = _first_tensor(inputs)
     for _ in range(HOST_COST_CALLS): torch.empty_like(t)
 
+_harness_kernel = []   # (a kernel of the harness's own, a buffer it writes): made by `warm_pools` on a GPU
+
+def _launches_model(*inputs):      # launches of the harness's own kernel through `jit.cuda_kernel`, as a candidate's are made
+    k, y = _harness_kernel[0]
+    for _ in range(HOST_COST_CALLS): k(1, 32, y)
+
 class TimedCalls:
     "The timed function and its `prepare`: every call runs on inputs drawn anew (every element, from a secret seed), and every timed call's output gets verify's comparison with the reference of those inputs once its interval has ended"
     def __init__(self, w:Worker):
@@ -592,8 +599,8 @@ class TimedCalls:
         self.audit, self.sampler = op_audit(w.allow, 'ModelNew.forward (while timed)'), active_sampler()
         self.threads, self.timed, self.calls, self.current, self.pending, self.prev, self.last = w.threads, False, 0, None, None, None, None
         self.trace, self.legacy, self.audited, self.made = None, True, False, 0   # on a GPU the timed calls are traced (`start_timing`)
-        self.counts, self.costs, self.extra = [], (0.0, 0.0), []   # the guard's counts per call; its host seconds per count (`calibrate`)
-        self.harness = 0   # the harness's own calls the device trace holds (null and calibration calls)
+        self.counts, self.costs, self.extra = [], (0.0, 0.0, 0.0), []   # per call: torch calls, aten ops, launches; host seconds of each (`calibrate`)
+        self.harness, self.calibration_error = 0, None   # the harness's own calls the device trace holds (null and calibration calls)
         w.l2_aside = persisting_l2_bytes(w.dev)
 
     def _draw(self, i:int) -> list:
@@ -613,7 +620,9 @@ class TimedCalls:
             if self.trace.start():   # a launch of the harness's on the current stream first: the trace tells that stream by it
                 import torch
                 torch.empty(1, device=self.w.dev).zero_()
-            self.calibrate()   # under the trace, as the timed calls will run
+            try: self.calibrate()   # under the trace, as the timed calls will run
+            except Exception as e:   # the allowance only grows from it: without it a call is allowed less, never more
+                self.costs, self.calibration_error = (0.0, 0.0, 0.0), f'{type(e).__name__}: {str(e)[:200]}'
         self.timed = True
 
     def prepare(self, i:int):
@@ -626,11 +635,14 @@ class TimedCalls:
 
     def __call__(self, *inputs):
         from cuda_agent_lab.verify import run_candidate
+        from cuda_agent_lab.jit import launch_count
         self.made += self.trace is not None   # the calls the device trace must hold
         if self.sampler: self.sampler.start()   # every call is sampled, as the verified ones were
+        l0 = launch_count()
         try: out = run_candidate(self.w.mn, inputs, self.w.allow, self.record, self.counts)   # exactly as the verified calls were made
         finally:
             if self.sampler: self.sampler.stop()
+            if self.counts: self.counts[-1] = (*self.counts[-1][:2], launch_count() - l0)
         self.pending = (self.current, out)
         return out
 
@@ -644,34 +656,46 @@ class TimedCalls:
             if self.sampler: self.sampler.stop()
 
     def calibrate(self, n:int=8):
-        """The host seconds the harness's guard costs a call per Python-level torch call and per aten op (`costs`), from
-        calls of the harness's own made as `__call__` makes them (sampler window, guard, profiler range, the trace): the
-        median of `n` calls of nothing, of `HOST_COST_CALLS` torch calls, and of as many allocations"""
+        """What the harness costs a call on the host, per Python-level torch call, per aten op and per launch through
+        `jit.cuda_kernel` (`costs`, seconds): from calls of the harness's own made as `__call__` makes them (sampler window,
+        guard, profiler range, the trace; on a GPU through a timer like the timed calls', gate and events included): the
+        median of `n` calls of nothing, of `HOST_COST_CALLS` torch calls, of as many allocations, and of as many launches
+        of the harness's kernel (on a GPU)"""
         import numpy as np, torch
+        from cuda_agent_lab.profile import make_timer, CudaTimer
         from cuda_agent_lab.verify import run_candidate
+        from cuda_agent_lab.jit import launch_count
         if not any(isinstance(x, torch.Tensor) for x in self.w.sets[0]): return   # nothing to call the models on: no allowance
+        timer = make_timer(self.w.dev) if self.w.dev.startswith('cuda') else None
         def median_s(model) -> tuple[float, tuple]:
             ts, counts = [], []
-            for _ in range(n):
+            def call(*inputs):
                 self.harness += self.trace is not None
-                t0 = time.perf_counter()
+                l0 = launch_count()
                 if self.sampler: self.sampler.start()
-                try: run_candidate(model, self.w.sets[0], self.w.allow, [], counts)
+                try: run_candidate(model, inputs, self.w.allow, [], counts)
                 finally:
                     if self.sampler: self.sampler.stop()
-                    ts.append(time.perf_counter() - t0)
+                    counts[-1] = (*counts[-1], launch_count() - l0)
+            for _ in range(n):
+                if isinstance(timer, CudaTimer): timer(call, self.w.sets[0]); ts.append(timer.host[-1])
+                else: t0 = time.perf_counter(); call(*self.w.sets[0]); ts.append(time.perf_counter() - t0)
             return float(np.median(ts)), counts[-1]
         t0, _ = median_s(_nothing_model)
-        (t1, (f1, a1)), (t2, (f2, a2)) = median_s(_torch_calls_model), median_s(_aten_ops_model)
-        det = f1 * a2 - a1 * f2
-        if det: cf, ca = ((t1 - t0) * a2 - a1 * (t2 - t0)) / det, (f1 * (t2 - t0) - f2 * (t1 - t0)) / det
-        else: cf = ca = (t2 - t0) / max(f2 + a2, 1)
-        self.costs = (max(cf, 0.0), max(ca, 0.0))
+        t1, (f1, _, _) = median_s(_torch_calls_model)
+        cf = max((t1 - t0) / f1, 0.0) if f1 else 0.0
+        t2, (f2, a2, _) = median_s(_aten_ops_model)
+        ca = max((t2 - t0 - f2 * cf) / a2, 0.0) if a2 else 0.0
+        cl = 0.0
+        if _harness_kernel and isinstance(timer, CudaTimer):
+            t3, (f3, a3, l3) = median_s(_launches_model)
+            cl = max((t3 - t0 - f3 * cf - a3 * ca) / l3, 0.0) if l3 else 0.0
+        self.costs = (cf, ca, cl)
 
     def host_cost(self) -> float:
-        "The host seconds the guard spent inside the last call (`profile.time_fn`'s host_cost): its torch calls and aten ops at `costs`"
-        f, a = self.counts[-1] if self.counts else (0, 0)
-        self.extra.append(s := f * self.costs[0] + a * self.costs[1])
+        "The host seconds the harness spent inside the last call (`profile.time_fn`'s host_cost): its torch calls, aten ops and launches at `costs`"
+        c = self.counts[-1] if self.counts else ()
+        self.extra.append(s := sum(k * p for k, p in zip(c, self.costs)))
         return s
 
 # %% ../nbs/07_sandbox.ipynb #32dfd9bb
@@ -819,6 +843,7 @@ def _phase_profile(w:Worker):
         w.fail(v.code, v.message, v.file, v.line)
     w.emit(candidate_timing=t.to_dict(), timed_checks=dict(outputs_checked=calls.calls, max_reps=opts['max_reps']))
     if calls.extra: w.emit(guard_host_cost=dict(torch_call_us=round(calls.costs[0] * 1e6, 3), aten_op_us=round(calls.costs[1] * 1e6, 3),
+                                                launch_us=round(calls.costs[2] * 1e6, 3), error=calls.calibration_error,
                                                 median_us=round(sorted(calls.extra)[len(calls.extra) // 2] * 1e6, 2)))
     bad = _device_audit(w, calls) + _after_checks(w, calls) + _speed_of_light(w, t, calls)
     if bad:
