@@ -1,6 +1,8 @@
 """Where a timed call's host time goes on a GPU: the suite solution of a task called bare, through the guard
-(`verify.run_candidate`), under torch's profiler with CPU and CUDA activity (the device trace of the timed calls), and
-with the native sampler on; and the harness's null call the same ways. Medians of host microseconds per call.
+(`verify.run_candidate`), under torch's profiler with CPU and CUDA activity (the device trace of the timed calls), with
+the native sampler on, through a timer like the timed calls' (flush, gate, events), and all that again with the
+sandbox's audit hook installed (last: it cannot be removed); and the harness's null call the same ways. Medians of host
+microseconds per call (through the timer: the timer's own host figure, start-event launch to end-event launch).
 
     python scripts/host_probe.py --task diag_matmul [--calls 200] [--out host-probe.json]"""
 import argparse, json, sys, tempfile, time
@@ -10,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cuda_agent_lab.sandbox import import_candidate, load_task_module, _nothing_model
 from cuda_agent_lab.verify import run_candidate, draw_inputs
 from cuda_agent_lab.guard import NativeSampler
+from cuda_agent_lab.profile import make_timer
 
 
 def host_us(fn, inputs, n, sampler=None) -> float:
@@ -24,6 +27,16 @@ def host_us(fn, inputs, n, sampler=None) -> float:
     return round(float(np.median(ts)) * 1e6, 2)
 
 
+def timer_us(fn, inputs, n, sampler=None) -> float:
+    t = make_timer('cuda')
+    def call(*x):
+        if sampler: sampler.start()
+        fn(*x)
+        if sampler: sampler.stop()
+    for _ in range(n): t(call, inputs)
+    return round(float(np.median(t.host)) * 1e6, 2)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--task', default='diag_matmul'); ap.add_argument('--calls', type=int, default=200)
@@ -35,20 +48,26 @@ def main():
     mn = import_candidate(folder/'model_new.py').ModelNew().cuda()
     guarded = lambda m: (lambda *x: run_candidate(m, x, (), [], None))
     rows = {}
-    for name, m in (('candidate', mn), ('null', _nothing_model)):
-        host_us(guarded(m), inputs, 20)   # warm
-        rows[f'{name} bare'] = host_us(m, inputs, a.calls)
-        rows[f'{name} guarded'] = host_us(guarded(m), inputs, a.calls)
-        from torch.profiler import profile, ProfilerActivity
-        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]):
-            rows[f'{name} bare, traced'] = host_us(m, inputs, a.calls)
-            rows[f'{name} guarded, traced'] = host_us(guarded(m), inputs, a.calls)
-        with tempfile.TemporaryDirectory() as tmp:
-            s = NativeSampler(tmp)
-            rows[f'{name} guarded, sampled'] = host_us(guarded(m), inputs, a.calls, s); s.take()
+    from torch.profiler import profile, ProfilerActivity
+    def rounds(tag=''):
+        for name, m in (('candidate', mn), ('null', _nothing_model)):
+            host_us(guarded(m), inputs, 20)   # warm
+            rows[f'{name} bare{tag}'] = host_us(m, inputs, a.calls)
+            rows[f'{name} guarded{tag}'] = host_us(guarded(m), inputs, a.calls)
             with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]):
-                rows[f'{name} guarded, traced, sampled'] = host_us(guarded(m), inputs, a.calls, s)
+                rows[f'{name} bare, traced{tag}'] = host_us(m, inputs, a.calls)
+                rows[f'{name} guarded, traced{tag}'] = host_us(guarded(m), inputs, a.calls)
+            s = sampler[0]
+            rows[f'{name} guarded, sampled{tag}'] = host_us(guarded(m), inputs, a.calls, s); s.take()
+            with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]):
+                rows[f'{name} guarded, traced, sampled{tag}'] = host_us(guarded(m), inputs, a.calls, s)
+                rows[f'{name} guarded, traced, sampled, timer{tag}'] = timer_us(guarded(m), inputs, a.calls, s)
             s.take()
+    tmp = tempfile.mkdtemp(); sampler = [NativeSampler(tmp)]
+    rounds()
+    from cuda_agent_lab.sandbox import install_audit, writable_roots, secret_paths
+    install_audit([], writable_roots(Path(tmp)), secret_paths(), code_root=str(folder.resolve()))
+    rounds(', audit hook')
     print('| call | host us (median) |\n|---|---|')
     for k, v in rows.items(): print(f'| {k} | {v} |')
     if a.out: Path(a.out).write_text(json.dumps(dict(task=a.task, calls=a.calls, device=torch.cuda.get_device_name(), host_us=rows), indent=1))
