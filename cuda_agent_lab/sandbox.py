@@ -634,26 +634,26 @@ class TimedCalls:
         if self.legacy: self.audit.start(); self.audited = True
 
     def __call__(self, *inputs):
-        from cuda_agent_lab.verify import run_candidate
-        from cuda_agent_lab.jit import launch_count
         self.made += self.trace is not None   # the calls the device trace must hold
-        if self.sampler: self.sampler.start()   # every call is sampled, as the verified ones were
-        l0 = launch_count()
-        try: out = run_candidate(self.w.mn, inputs, self.w.allow, self.record, self.counts)   # exactly as the verified calls were made
-        finally:
-            if self.sampler: self.sampler.stop()
-            if self.counts: self.counts[-1] = (*self.counts[-1][:2], launch_count() - l0)
+        out = self._made(self.w.mn, inputs, self.record, self.counts)   # exactly as the verified calls were made
         self.pending = (self.current, out)
         return out
 
-    def null(self, *inputs):
-        "A call made as `__call__` makes one (sampler window, guard, depth, profiler range) of a forward that does nothing: its host time is the harness's share of a timed call's (`profile.host_allowance`)"
+    def _made(self, model, inputs, record:list, counts:list|None):
+        "`model(*inputs)` in a sampler window, through `run_candidate` (every call is sampled, as the verified ones were); `counts` gets (torch calls, aten ops, launches)"
         from cuda_agent_lab.verify import run_candidate
-        self.harness += self.trace is not None
+        from cuda_agent_lab.jit import launch_count
+        l0 = launch_count()
         if self.sampler: self.sampler.start()
-        try: return run_candidate(_nothing_model, inputs, self.w.allow, [])
+        try: return run_candidate(model, inputs, self.w.allow, record, counts)
         finally:
             if self.sampler: self.sampler.stop()
+            if counts: counts[-1] = (*counts[-1], launch_count() - l0)
+
+    def null(self, *inputs):
+        "A call made as `__call__` makes one (sampler window, guard, depth, profiler range) of a forward that does nothing: its host time is the harness's share of a timed call's (`profile.host_allowance`)"
+        self.harness += self.trace is not None
+        return self._made(_nothing_model, inputs, [], None)
 
     def calibrate(self, n:int=8):
         """What the harness costs a call on the host, per Python-level torch call, per aten op and per launch through
@@ -663,20 +663,13 @@ class TimedCalls:
         of the harness's kernel (on a GPU)"""
         import numpy as np, torch
         from cuda_agent_lab.profile import make_timer, CudaTimer
-        from cuda_agent_lab.verify import run_candidate
-        from cuda_agent_lab.jit import launch_count
         if not any(isinstance(x, torch.Tensor) for x in self.w.sets[0]): return   # nothing to call the models on: no allowance
         timer = make_timer(self.w.dev) if self.w.dev.startswith('cuda') else None
         def median_s(model) -> tuple[float, tuple]:
             ts, counts = [], []
             def call(*inputs):
                 self.harness += self.trace is not None
-                l0 = launch_count()
-                if self.sampler: self.sampler.start()
-                try: run_candidate(model, inputs, self.w.allow, [], counts)
-                finally:
-                    if self.sampler: self.sampler.stop()
-                    counts[-1] = (*counts[-1], launch_count() - l0)
+                self._made(model, inputs, [], counts)
             for _ in range(n):
                 if isinstance(timer, CudaTimer): timer(call, self.w.sets[0]); ts.append(timer.host[-1])
                 else: t0 = time.perf_counter(); call(*self.w.sets[0]); ts.append(time.perf_counter() - t0)
