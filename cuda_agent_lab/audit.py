@@ -9,7 +9,7 @@ from __future__ import annotations
 import json, os, re, tempfile, time
 from dataclasses import dataclass, asdict
 from pathlib import Path
-from .guard import ALLOWED_ATEN, MARKER, Violation, normalize_allow
+from .guard import ALLOWED_ATEN, MARKER, HARNESS_MARKER, Violation, normalize_allow
 
 # %% auto #0
 __all__ = ['LIBRARY_KERNELS', 'DEVICE_ALLOWED', 'SOURCE_SUFFIXES', 'TORCH_LIBRARIES', 'MAX_LISTED', 'library_of', 'kernel_base',
@@ -214,8 +214,10 @@ class PhaseTrace:
             acts, current = read_trace(events)
         except Exception as e:   # the calls ran under the profiler and their ranges are gone: something stopped it
             return tampered(f"the device trace of the calls could not be read ({type(e).__name__}: {str(e)[:200]})")
-        if (n := len(marked_windows(events))) != calls + harness:
-            return tampered(f"the device trace holds {n} of the {calls + harness} calls made (the profiler was stopped or restarted under a call)")
+        n, h = len(marked_windows(events)), len(marked_windows(events, HARNESS_MARKER))
+        if (n, h) != (calls, harness):   # the harness's calls run in their own range: what they launch is never the candidate's
+            return tampered(f"the device trace holds {n} of the {calls} calls of the candidate and {h} of the harness's {harness} "
+                            f"(the profiler was stopped or restarted under a call, or a range was forged)")
         found = judge(acts, current, own, allow, where)
         found += [Violation('torch_fallback', f"{where} ran {x} (seen by torch's profiler in the device trace); compute it in "
                                               f"your own kernel (cuda_kernel / c_function)") for x in refused_ops(events, allow)]

@@ -23,18 +23,18 @@ from importlib import import_module as _import_module
 from time import perf_counter as _perf_counter
 
 # %% auto #0
-__all__ = ['VIOLATIONS', 'ALLOWED_ATEN', 'FUNCTIONAL_VIA', 'RECORD_CAP', 'REFUSALS', 'CK', 'MARKER', 'SAMPLER_SOURCE',
-           'SAMPLE_PERIOD_S', 'LIBRARY_CODE', 'LIBRARY_MIN_SAMPLES', 'SILENT_SHARE', 'sampler_error', 'NAME_RULES',
-           'BUILTIN_RULES', 'PRECISION_SWITCHES', 'INTROSPECTION_ATTRS', 'PROTECTED_ROOTS', 'REACHABLE_MODULES',
-           'JIT_API', 'CUPY_KERNEL_API', 'IMPORTABLE', 'BUILD_ENV', 'RUNTIME_ENV_PREFIXES', 'TORCH_STREAM_WRAPPERS',
-           'GRAPH_CAPTURES', 'GRAPH_ATTRS', 'KERNEL_RULES', 'KERNEL_SUFFIXES', 'HARNESS_NAMES', 'HARNESS_SETTINGS',
-           'HARNESS_PACKAGE', 'LIBRARY_ENV', 'Violation', 'GuardViolation', 'normalize_allow', 'blocked_functions',
-           'aten_allowed', 'forbid_torch', 'active_guard', 'watch_cuda_graphs', 'cupy_watch', 'watch_dispatch_keys',
-           'is_composite', 'audit_aten', 'marked_ranges', 'op_audit', 'library_of', 'mapped_files', 'NativeSampler',
-           'start_sampler', 'active_sampler', 'name_rule', 'path_problem', 'build_env_var', 'build_env_writes',
-           'names_torch_stream', 'torch_stream_names', 'static_check', 'static_check_kernel', 'candidate_files',
-           'check_candidate', 'resolve', 'c_environment', 'snapshot_harness', 'check_harness', 'thread_count',
-           'child_processes']
+__all__ = ['VIOLATIONS', 'ALLOWED_ATEN', 'FUNCTIONAL_VIA', 'RECORD_CAP', 'REFUSALS', 'CK', 'MARKER', 'HARNESS_MARKER',
+           'SAMPLER_SOURCE', 'SAMPLE_PERIOD_S', 'LIBRARY_CODE', 'LIBRARY_MIN_SAMPLES', 'SILENT_SHARE', 'sampler_error',
+           'NAME_RULES', 'BUILTIN_RULES', 'PRECISION_SWITCHES', 'INTROSPECTION_ATTRS', 'PROTECTED_ROOTS',
+           'REACHABLE_MODULES', 'JIT_API', 'CUPY_KERNEL_API', 'IMPORTABLE', 'BUILD_ENV', 'RUNTIME_ENV_PREFIXES',
+           'TORCH_STREAM_WRAPPERS', 'GRAPH_CAPTURES', 'GRAPH_ATTRS', 'KERNEL_RULES', 'KERNEL_SUFFIXES', 'HARNESS_NAMES',
+           'HARNESS_SETTINGS', 'HARNESS_PACKAGE', 'LIBRARY_ENV', 'Violation', 'GuardViolation', 'normalize_allow',
+           'blocked_functions', 'aten_allowed', 'forbid_torch', 'active_guard', 'watch_cuda_graphs', 'cupy_watch',
+           'watch_dispatch_keys', 'is_composite', 'audit_aten', 'marked_ranges', 'op_audit', 'library_of',
+           'mapped_files', 'NativeSampler', 'start_sampler', 'active_sampler', 'name_rule', 'path_problem',
+           'build_env_var', 'build_env_writes', 'names_torch_stream', 'torch_stream_names', 'static_check',
+           'static_check_kernel', 'candidate_files', 'check_candidate', 'resolve', 'c_environment', 'snapshot_harness',
+           'check_harness', 'thread_count', 'child_processes']
 
 # %% ../nbs/03_guard.ipynb #019679ee
 VIOLATIONS = {
@@ -428,6 +428,7 @@ def audit_aten(fn, *args,
 
 # %% ../nbs/03_guard.ipynb #674160a3
 MARKER = 'cal::candidate'   # the record-function range `verify.run_candidate` opens around every call of a candidate
+HARNESS_MARKER = 'cal::harness'   # the range of the harness's own calls made the same way (the sandbox's null and calibration calls)
 
 class _Range:
     "One range of the profiler's records: its name and the ranges opened inside it"

@@ -639,13 +639,14 @@ class TimedCalls:
         self.pending = (self.current, out)
         return out
 
-    def _made(self, model, inputs, record:list, counts:list|None):
+    def _made(self, model, inputs, record:list, counts:list|None, harness:bool=False):
         "`model(*inputs)` in a sampler window, through `run_candidate` (every call is sampled, as the verified ones were); `counts` gets (torch calls, aten ops, launches)"
         from cuda_agent_lab.verify import run_candidate
         from cuda_agent_lab.jit import launch_count
+        from cuda_agent_lab.guard import MARKER, HARNESS_MARKER
         l0 = launch_count()
         if self.sampler: self.sampler.start()
-        try: return run_candidate(model, inputs, self.w.allow, record, counts)
+        try: return run_candidate(model, inputs, self.w.allow, record, counts, HARNESS_MARKER if harness else MARKER)
         finally:
             if self.sampler: self.sampler.stop()
             if counts: counts[-1] = (*counts[-1], launch_count() - l0)
@@ -653,7 +654,7 @@ class TimedCalls:
     def null(self, *inputs):
         "A call made as `__call__` makes one (sampler window, guard, depth, profiler range) of a forward that does nothing: its host time is the harness's share of a timed call's (`profile.host_allowance`)"
         self.harness += self.trace is not None
-        return self._made(_nothing_model, inputs, [], None)
+        return self._made(_nothing_model, inputs, [], None, harness=True)
 
     def calibrate(self, n:int=8):
         """What the harness costs a call on the host, per Python-level torch call, per aten op and per launch through
@@ -669,7 +670,7 @@ class TimedCalls:
             ts, counts = [], []
             def call(*inputs):
                 self.harness += self.trace is not None
-                self._made(model, inputs, [], counts)
+                self._made(model, inputs, [], counts, harness=True)
             for _ in range(n):
                 if isinstance(timer, CudaTimer): timer(call, self.w.sets[0]); ts.append(timer.host[-1])
                 else: t0 = time.perf_counter(); call(*self.w.sets[0]); ts.append(time.perf_counter() - t0)

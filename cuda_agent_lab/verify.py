@@ -13,7 +13,7 @@ import numpy as np
 import torch
 from torch.autograd.profiler import record_function
 from .profile import _gc_paused
-from .guard import Violation, GuardViolation, forbid_torch, thread_count, child_processes, op_audit, active_sampler, MARKER
+from .guard import Violation, GuardViolation, forbid_torch, thread_count, child_processes, op_audit, active_sampler, MARKER, HARNESS_MARKER
 
 # %% auto #0
 __all__ = ['PRECISION_FACTOR', 'PRECISION_FLOOR', 'MAX_REL_ERROR', 'CALL_DEPTH', 'NEST_DEPTH', 'tree_map', 'leaves', 'seed_all',
@@ -192,11 +192,11 @@ def _pads(d:int) -> tuple[int, int]:
         _PADS[site] = (levels, CALL_DEPTH - d - levels)
     return _PADS[site]
 
-def run_candidate(model_new, inputs, allow=(), record:list|None=None, counts:list|None=None):
-    "`model_new(*inputs)` made the one way every call of a candidate is made, verified or timed: inside torch's profiler range `MARKER`, no grad, the garbage collector paused, both guard layers, from a fixed depth; `counts` gets `(torch calls, aten ops)` the guard saw"
+def run_candidate(model_new, inputs, allow=(), record:list|None=None, counts:list|None=None, marker:str=MARKER):
+    "`model_new(*inputs)` made the one way every call of a candidate is made, verified or timed: inside torch's profiler range `MARKER` (`HARNESS_MARKER` for the harness's own calls made this way), no grad, the garbage collector paused, both guard layers, from a fixed depth; `counts` gets `(torch calls, aten ops)` the guard saw"
     guard = forbid_torch(allow=allow, record=record)
     try:
-        with record_function(MARKER), torch.no_grad(), _gc_paused(), guard:
+        with record_function(marker), torch.no_grad(), _gc_paused(), guard:
             if CALL_DEPTH is None: return model_new(*inputs)
             levels, frames = _pads(_depth())
             return _from(frames, lambda: _nest(levels, lambda: model_new(*inputs)))

@@ -380,10 +380,10 @@ def test_poisoned_records_do_not_reach_the_next_evaluation():
         assert seal_key_path().read_bytes() == key and not list(root.glob('inductor/redteam-26*')) and not list(root.glob('triton/redteam-26*'))
     again = ev(honest)
     assert again['details']['baselines']['cached'] and again['t_eager_ms'] == first['t_eager_ms'], show(again)
-    forged = json.loads(before); forged['t_eager_ms'] *= 1000; forged['eager']['median_ms'] *= 1000
+    forged = json.loads(before); forged['t_eager_ms'] *= 1e6; forged['eager']['median_ms'] *= 1e6
     rec.write_text(json.dumps(forged))
-    after = ev(honest)
-    assert after['t_eager_ms'] < forged['t_eager_ms'] / 100 and not after['details']['baselines']['cached'], show(after)
+    after = ev(honest)   # measured again: within 1000x of the first (on a loaded 16-core H100 host a CPU re-timing came out 45x slower)
+    assert after['t_eager_ms'] < forged['t_eager_ms'] / 1000 and not after['details']['baselines']['cached'], show(after)
     assert not rec.exists() or sealed(json.loads(rec.read_text()))
 
 
