@@ -432,7 +432,8 @@ def time_fn(fn, # called as `fn(*inputs)`
             on_timed=None, # called once, after the warm-up, before the first timed call
             lead:bool|str=True, # on a GPU, keep the host's launch latency out: True or 'gate' (the whole device held until the call is queued), 'spin' (a one-thread spin), False (none)
             null=None, # on a GPU, a call made as `fn` is with none of the timed code in it (None: a function that does nothing): its host time is the harness's, never charged
-            host_cost=None # on a GPU, called after each timed call: host seconds the harness spent inside it beyond a null call's (its guard's cost per torch call), never charged
+            host_cost=None, # on a GPU, called after each timed call: host seconds the harness spent inside it beyond a null call's (its guard's cost per torch call), never charged
+            more=None # with `precision`: a precise median does not end the timed loop while `more()` is True (the sandbox's sampler short of its samples); `max_time_s` and `max_reps` still do
            ) -> Timing:
     "Time `fn` over rotating `input_sets` after a warm-up; per-call times summarised"
     sets = _check_input_sets(input_sets)
@@ -451,7 +452,7 @@ def time_fn(fn, # called as `fn(*inputs)`
             if prepare is not None: prepare(i % len(sets))
             timer(fn, sets[i % len(sets)])
             if adaptive and i + 1 >= check_at:   # checked at 1, 1.125, 1.27... times min_reps calls: sorting is not free
-                if precise_enough(timer.results(), precision) or _perf_counter() - t0 >= max_time_s: break
+                if (precise_enough(timer.results(), precision) and not (more and more())) or _perf_counter() - t0 >= max_time_s: break
                 check_at = i + 1 + max(1, (i + 1) // 8)
         t = summarize(timer.results())
         if isinstance(timer, CudaTimer):

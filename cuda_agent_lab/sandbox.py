@@ -12,16 +12,16 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'ENV_KEYS', 'REF_BUDGET_S',
-           'TIMING_PRECISION', 'HOST_COST_CALLS', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES', 'GPU_SHARED_PHASES',
-           'LIMITS', 'STEADY_MALLOC', 'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS', 'candidate_files',
-           'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines',
-           'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate', 'harness_intact', 'sampled',
-           'writable_roots', 'secret_paths', 'audit_rule', 'asked_by', 'install_audit', 'warm_pools',
-           'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts', 'TimedOutputWrong', 'fresh_inputs',
-           'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation',
-           'baseline_task_key', 'evaluate', 'vouched_kernels', 'untrusted_records', 'missing_stages', 'completed',
-           'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry',
-           'format_result', 'eval_cmd', 'warm_compile_cache']
+           'MIN_SAMPLED_S', 'TIMING_PRECISION', 'HOST_COST_CALLS', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES',
+           'GPU_SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC', 'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS',
+           'candidate_files', 'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs',
+           'cached_baselines', 'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate',
+           'harness_intact', 'sampled', 'writable_roots', 'secret_paths', 'audit_rule', 'asked_by', 'install_audit',
+           'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts', 'TimedOutputWrong',
+           'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker',
+           'exit_violation', 'baseline_task_key', 'evaluate', 'vouched_kernels', 'untrusted_records', 'missing_stages',
+           'completed', 'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm',
+           'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -532,6 +532,7 @@ def clear_persisting_l2(device:str) -> int:
 
 ENV_KEYS = ('environment', 'C environment')   # the snapshot's entries compared after every timed call
 REF_BUDGET_S = 0.5       # seconds of reference computations the timed calls may cost (fewer timed calls when it would be more)
+MIN_SAMPLED_S = 0.3      # on a CPU the timed calls go on until the sampler's windows of the phase hold this (300 samples due), within the caps
 TIMING_PRECISION = {'cpu': 0.01, 'cuda': 0.01}   # by device kind: time until the median's 95% interval is within 1% (at most `time_fn`'s max_time_s)
 
 def timing_opts(w:Worker) -> dict:
@@ -686,6 +687,10 @@ class TimedCalls:
             cl = max((t3 - t0 - f3 * cf - a3 * ca) / l3, 0.0) if l3 else 0.0
         self.costs = (cf, ca, cl)
 
+    def more(self) -> bool:
+        "Whether the timed calls should go on past a precise median: on a CPU, until the phase's sampler windows hold `MIN_SAMPLED_S`"
+        return self.sampler is not None and not self.w.dev.startswith('cuda') and self.sampler.window_s < MIN_SAMPLED_S
+
     def host_cost(self) -> float:
         "The host seconds the harness spent inside the last call (`profile.time_fn`'s host_cost): its torch calls, aten ops and launches at `costs`"
         c = self.counts[-1] if self.counts else ()
@@ -828,7 +833,7 @@ def _phase_profile(w:Worker):
     calls, opts = TimedCalls(w), _profile_opts(w)
     try:
         t = time_fn(calls, w.sets, w.dev, prepare=calls.prepare, on_timed=calls.start_timing, null=calls.null,
-                    host_cost=calls.host_cost, **opts)
+                    host_cost=calls.host_cost, more=calls.more, **opts)
         calls.check()   # the last call's output
     except TimedOutputWrong as e: w.fail(e.code, e.message)
     except BaseException as e:   # KeyboardInterrupt, SystemExit too: a timing cut short is never a verdict
