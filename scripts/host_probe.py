@@ -66,11 +66,12 @@ def main():
     tmp = tempfile.mkdtemp(); sampler = [NativeSampler(tmp)]
     rounds()
     from cuda_agent_lab.sandbox import install_audit, writable_roots, secret_paths
+    out = open(a.out, 'w') if a.out else None   # opened before the hook, which allows no writes outside its folders
     install_audit([], writable_roots(Path(tmp)), secret_paths(), code_root=str(folder.resolve()))
     rounds(', audit hook')
     print('| call | host us (median) |\n|---|---|')
     for k, v in rows.items(): print(f'| {k} | {v} |')
-    if a.out: Path(a.out).write_text(json.dumps(dict(task=a.task, calls=a.calls, device=torch.cuda.get_device_name(), host_us=rows), indent=1))
+    if out: out.write(json.dumps(dict(task=a.task, calls=a.calls, device=torch.cuda.get_device_name(), host_us=rows), indent=1)); out.close()
 
 
 if __name__ == '__main__':
