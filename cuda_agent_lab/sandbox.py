@@ -595,8 +595,9 @@ def _launches_model(*inputs):      # launches of the harness's own kernel throug
 class TimedCalls:
     "The timed function and its `prepare`: every call runs on inputs drawn anew (every element, from a secret seed), and every timed call's output gets verify's comparison with the reference of those inputs once its interval has ended"
     def __init__(self, w:Worker):
-        from cuda_agent_lab.guard import op_audit, active_sampler
+        from cuda_agent_lab.guard import op_audit, active_sampler, MARKER, HARNESS_MARKER
         self.w, self.record = w, []
+        self.markers = (MARKER, HARNESS_MARKER)   # the candidate's profiler range, the harness's own calls' range
         self.audit, self.sampler = op_audit(w.allow, 'ModelNew.forward (while timed)'), active_sampler()
         self.threads, self.timed, self.calls, self.current, self.pending, self.prev, self.last = w.threads, False, 0, None, None, None, None
         self.trace, self.legacy, self.audited, self.made = None, True, False, 0   # on a GPU the timed calls are traced (`start_timing`)
@@ -644,10 +645,9 @@ class TimedCalls:
         "`model(*inputs)` in a sampler window, through `run_candidate` (every call is sampled, as the verified ones were); `counts` gets (torch calls, aten ops, launches)"
         from cuda_agent_lab.verify import run_candidate
         from cuda_agent_lab.jit import launch_count
-        from cuda_agent_lab.guard import MARKER, HARNESS_MARKER
         l0 = launch_count()
         if self.sampler: self.sampler.start()
-        try: return run_candidate(model, inputs, self.w.allow, record, counts, HARNESS_MARKER if harness else MARKER)
+        try: return run_candidate(model, inputs, self.w.allow, record, counts, self.markers[harness])
         finally:
             if self.sampler: self.sampler.stop()
             if counts: counts[-1] = (*counts[-1], launch_count() - l0)

@@ -13,7 +13,7 @@ import numpy as np
 import torch
 from torch.autograd.profiler import record_function
 from .profile import _gc_paused
-from .guard import Violation, GuardViolation, forbid_torch, thread_count, child_processes, op_audit, active_sampler, MARKER, HARNESS_MARKER
+from .guard import Violation, GuardViolation, forbid_torch, thread_count, child_processes, op_audit, active_sampler, MARKER
 
 # %% auto #0
 __all__ = ['PRECISION_FACTOR', 'PRECISION_FLOOR', 'MAX_REL_ERROR', 'CALL_DEPTH', 'NEST_DEPTH', 'tree_map', 'leaves', 'seed_all',
