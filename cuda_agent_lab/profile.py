@@ -241,10 +241,10 @@ class CudaTimer:
     def results(self) -> list[float]:
         _cuda_sync(self.device)
         return call_ms(self.gpu, hidden_work_ms(self.after, self.idle), self.host, self.allowances())
-    def host_bound(self) -> int:
-        "How many calls took their time from the host side"
-        hid = hidden_work_ms(self.after, self.idle)
-        return sum((s - a) * 1e3 > g + h for g, h, s, a in zip(self.gpu, hid, self.host, self.allowances()))
+    def host_bound(self, mask:list[bool]|None=None) -> int:
+        "How many calls (of those `mask` keeps) took their time from the host side"
+        hid, keep = hidden_work_ms(self.after, self.idle), mask or [True] * len(self.host)
+        return sum((s - a) * 1e3 > g + h for g, h, s, a, m in zip(self.gpu, hid, self.host, self.allowances(), keep) if m)
 
 # %% ../nbs/05_profile.ipynb #60c0bcc6
 from .locks import flock_in_line, open_shared_file, turnstile_path
@@ -433,7 +433,8 @@ def time_fn(fn, # called as `fn(*inputs)`
             lead:bool|str=True, # on a GPU, keep the host's launch latency out: True or 'gate' (the whole device held until the call is queued), 'spin' (a one-thread spin), False (none)
             null=None, # on a GPU, a call made as `fn` is with none of the timed code in it (None: a function that does nothing): its host time is the harness's, never charged
             host_cost=None, # on a GPU, called after each timed call: host seconds the harness spent inside it beyond a null call's (its guard's cost per torch call), never charged
-            more=None # with `precision`: a precise median does not end the timed loop while `more()` is True (the sandbox's sampler short of its samples); `max_time_s` and `max_reps` still do
+            more=None, # with `precision`: a precise median does not end the timed loop while `more()` is True (the sandbox's sampler short of its samples); `max_time_s` and `max_reps` still do
+            kept=None # called after each timed call: False leaves its time out (a call the sandbox made for its sampler alone, output unchecked); such calls count against no cap but `max_time_s` (once `min_reps` are kept)
            ) -> Timing:
     "Time `fn` over rotating `input_sets` after a warm-up; per-call times summarised"
     sets = _check_input_sets(input_sets)
@@ -447,17 +448,24 @@ def time_fn(fn, # called as `fn(*inputs)`
         if on_timed is not None: on_timed()
         if isinstance(timer, CudaTimer):   # the null calls after `on_timed`: under whatever it set up for the timed calls (a trace)
             timer.allowance, timer.host_cost = host_allowance(device, null, sets, flush_l2, lead) + HOST_SLACK_S, host_cost
-        t0, check_at = _perf_counter(), min_reps
-        for i in range(n):
+        t0, check_at, mask, i, k = _perf_counter(), min_reps, [], 0, 0   # mask: which calls' times are kept; k of them so far
+        def times() -> list[float]: return [r for r, m in zip(timer.results(), mask) if m]
+        while k < n:
             if prepare is not None: prepare(i % len(sets))
-            timer(fn, sets[i % len(sets)])
-            if adaptive and i + 1 >= check_at:   # checked at 1, 1.125, 1.27... times min_reps calls: sorting is not free
-                if (precise_enough(timer.results(), precision) and not (more and more())) or _perf_counter() - t0 >= max_time_s: break
-                check_at = i + 1 + max(1, (i + 1) // 8)
-        t = summarize(timer.results())
+            timer(fn, sets[i % len(sets)]); i += 1
+            mask.append(kept is None or bool(kept()))
+            if not mask[-1]:   # past `max_time_s` once min_reps calls are kept (or at four times it, whatever is kept)
+                if (el := _perf_counter() - t0) >= max_time_s and (k >= min(min_reps, n) or el >= 4 * max_time_s): break
+                continue
+            k += 1
+            if adaptive and k >= check_at:   # checked at 1, 1.125, 1.27... times min_reps calls: sorting is not free
+                if (precise_enough(times(), precision) and not (more and more())) or _perf_counter() - t0 >= max_time_s: break
+                check_at = k + max(1, k // 8)
+        if not k: raise RuntimeError(f"time_fn: `kept` left out all {i} timed calls of {max_time_s:g} s, so there is no timing; it must keep some")
+        t = summarize(times())
         if isinstance(timer, CudaTimer):
-            t.host_ms, t.lead = float(np.median(timer.host)) * 1e3, timer.lead or 'none'
-            t.host_allowance_ms, t.host_bound = timer.allowance * 1e3, timer.host_bound()
+            t.host_ms, t.lead = float(np.median([h for h, m in zip(timer.host, mask) if m])) * 1e3, timer.lead or 'none'
+            t.host_allowance_ms, t.host_bound = timer.allowance * 1e3, timer.host_bound(mask)
         return t
 
 # %% ../nbs/05_profile.ipynb #a258957e

@@ -6,22 +6,22 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/sandbox.html.md"""
 
 # %% ../nbs/07_sandbox.ipynb #903986e8
 from __future__ import annotations
-import contextlib, json, os, resource, shutil, signal, subprocess, sys, tempfile, time, traceback
+import contextlib, json, os, random, resource, shutil, signal, subprocess, sys, tempfile, time, traceback
 from fastcore.basics import patch
 from pathlib import Path
 
 # %% auto #0
 __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'ENV_KEYS', 'REF_BUDGET_S',
-           'MIN_SAMPLED_S', 'TIMING_PRECISION', 'HOST_COST_CALLS', 'CALL_DEPTH', 'PHASES', 'SHARED_PHASES',
-           'GPU_SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC', 'N_CHECKS', 'N_PROFILE_SETS', 'HARNESS_RECORDS',
-           'candidate_files', 'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs',
-           'cached_baselines', 'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate',
-           'harness_intact', 'sampled', 'writable_roots', 'secret_paths', 'audit_rule', 'asked_by', 'install_audit',
-           'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts', 'TimedOutputWrong',
-           'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for', 'run_worker',
-           'exit_violation', 'baseline_task_key', 'evaluate', 'vouched_kernels', 'untrusted_records', 'missing_stages',
-           'completed', 'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm',
-           'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
+           'MIN_SAMPLED_S', 'MAX_SAMPLER_SHARE', 'TIMING_PRECISION', 'HOST_COST_CALLS', 'CALL_DEPTH', 'PHASES',
+           'SHARED_PHASES', 'GPU_SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC', 'N_CHECKS', 'N_PROFILE_SETS',
+           'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device',
+           'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names', 'describe_threads',
+           'import_candidate', 'harness_intact', 'sampled', 'writable_roots', 'secret_paths', 'audit_rule', 'asked_by',
+           'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
+           'TimedOutputWrong', 'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for',
+           'run_worker', 'exit_violation', 'baseline_task_key', 'evaluate', 'vouched_kernels', 'untrusted_records',
+           'missing_stages', 'completed', 'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker',
+           'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -533,6 +533,7 @@ def clear_persisting_l2(device:str) -> int:
 ENV_KEYS = ('environment', 'C environment')   # the snapshot's entries compared after every timed call
 REF_BUDGET_S = 0.5       # seconds of reference computations the timed calls may cost (fewer timed calls when it would be more)
 MIN_SAMPLED_S = 0.3      # on a CPU the timed calls go on until the sampler's windows of the phase hold this (300 samples due), within the caps
+MAX_SAMPLER_SHARE = 0.98  # on a CPU, the largest share of timed calls made for the sampler alone (output unchecked, time not kept) past `REF_BUDGET_S`
 TIMING_PRECISION = {'cpu': 0.01, 'cuda': 0.01}   # by device kind: time until the median's 95% interval is within 1% (at most `time_fn`'s max_time_s)
 
 def timing_opts(w:Worker) -> dict:
@@ -603,6 +604,8 @@ class TimedCalls:
         self.trace, self.legacy, self.audited, self.made = None, True, False, 0   # on a GPU the timed calls are traced (`start_timing`)
         self.counts, self.costs, self.extra = [], (0.0, 0.0, 0.0), []   # per call: torch calls, aten ops, launches; host seconds of each (`calibrate`)
         self.harness, self.calibration_error = 0, None   # the harness's own calls the device trace holds (null and calibration calls)
+        self.cap, self.share, self.sampler_only = None, 0.0, 0   # checked calls allowed (`_profile_opts`); the share of calls for the sampler alone, and how many
+        self.rng = random.Random(_seed())   # which calls those are: secret, drawn call by call
         w.l2_aside = persisting_l2_bytes(w.dev)
 
     def _draw(self, i:int) -> list:
@@ -625,14 +628,26 @@ class TimedCalls:
             try: self.calibrate()   # under the trace, as the timed calls will run
             except Exception as e:   # the allowance only grows from it: without it a call is allowed less, never more
                 self.costs, self.calibration_error = (0.0, 0.0, 0.0), f'{type(e).__name__}: {str(e)[:200]}'
+        self.share = self.sampler_share()
         self.timed = True
+
+    def sampler_share(self) -> float:
+        """On a CPU, the share of timed calls to make for the sampler alone: enough that the phase's windows reach
+        `MIN_SAMPLED_S` when `cap` checked calls (the references' budget) would leave them short, at the call time the
+        warm-up's windows show; at most `MAX_SAMPLER_SHARE`. Which calls they are is drawn call by call, so a candidate
+        cannot tell them from the checked ones: the same fresh inputs, timer, window, guard and op audit"""
+        s = self.sampler
+        if s is None or self.w.dev.startswith('cuda') or not self.cap or not s.windows: return 0.0
+        need, per_call = MIN_SAMPLED_S - s.window_s, s.window_s / s.windows
+        if need <= self.cap * per_call: return 0.0
+        return min(MAX_SAMPLER_SHARE, 1 - self.cap * per_call / need)
 
     def prepare(self, i:int):
         "Before a call on set `i`: check the call before (its interval is over), load a new perturbation of the set, start the op audit"
         self.check()
         self.w.l2_aside = max(self.w.l2_aside, persisting_l2_bytes(self.w.dev))   # a host query, outside the timed interval
         variant = self._draw(i)
-        self._load(i, variant); self.current = (i, variant)
+        self._load(i, variant); self.current = (i, variant, self.timed and self.rng.random() < self.share)
         if self.legacy: self.audit.start(); self.audited = True
 
     def __call__(self, *inputs):
@@ -687,6 +702,10 @@ class TimedCalls:
             cl = max((t3 - t0 - f3 * cf - a3 * ca) / l3, 0.0) if l3 else 0.0
         self.costs = (cf, ca, cl)
 
+    def kept(self) -> bool:
+        "Whether the call just made is a checked one, whose time counts (`profile.time_fn`'s kept), not one for the sampler alone"
+        return not (self.current and self.current[2])
+
     def more(self) -> bool:
         "Whether the timed calls should go on past a precise median: on a CPU, until the phase's sampler windows hold `MIN_SAMPLED_S`"
         return self.sampler is not None and not self.w.dev.startswith('cuda') and self.sampler.window_s < MIN_SAMPLED_S
@@ -703,19 +722,20 @@ def check(self:TimedCalls):
     "Judge the last call once its interval has ended: the op audit of every call, and verify's comparison for a timed one; raise `TimedOutputWrong` at the first failure"
     if self.sampler: self.sampler.collect()
     if self.pending is None: return
-    ((i, variant), out), self.pending = self.pending, None
+    ((i, variant, only), out), self.pending = self.pending, None
     found, self.audited = (self.audit.stop(1) if self.audited else []), False
     if found: raise TimedOutputWrong(found[0].code, found[0].message)
     if not self.timed: return
-    self.calls += 1
-    if (err := self._problem(i, variant, out)):
-        raise TimedOutputWrong(err[0], f"timed call {self.calls} (input set {i}): {err[1]}; every call must compute the "
-                                       f"task's function on its own inputs, as the verified calls did")
-    self.prev, self.last = out, (i, out)   # kept alive while the next call runs, so reusing its memory is seen
+    self.calls += not only; self.sampler_only += only
+    if (err := self._problem(i, variant, out, reference=not only)):
+        raise TimedOutputWrong(err[0], f"timed call {self.calls + self.sampler_only} (input set {i}): {err[1]}; every call must "
+                                       f"compute the task's function on its own inputs, as the verified calls did")
+    self.prev = out   # kept alive while the next call runs, so reusing its memory is seen
+    if not only: self.last = (i, out)
 
 @patch
-def _problem(self:TimedCalls, i:int, variant:list, out) -> tuple|None:
-    "(code, message) of what is wrong with `out`, the output of a call on `variant` of set `i`, else None"
+def _problem(self:TimedCalls, i:int, variant:list, out, reference:bool=True) -> tuple|None:
+    "(code, message) of what is wrong with `out`, the output of a call on `variant` of set `i`, else None; without `reference`, all but the comparison with the reference (a call for the sampler alone)"
     import torch
     from cuda_agent_lab.guard import check_harness, thread_count
     from cuda_agent_lab.verify import check_structure, clone_inputs, sync
@@ -725,6 +745,7 @@ def _problem(self:TimedCalls, i:int, variant:list, out) -> tuple|None:
     if (p := self._mutated(i, variant)) is not None: return 'input_mutated', f'input {p} was changed in place'
     if thread_count() > self.threads: return 'spawned_thread', 'a thread started by the call is still running'
     if (env := check_harness({k: self.w.snap[k] for k in ENV_KEYS})): return 'tampered_harness', env[0].message
+    if not reference: return None
     with torch.no_grad(): ref = self.w.model(*clone_inputs(self.w.sets[i]))   # made now: it never exists while the candidate runs
     sync(self.w.dev)
     if (bad := check_structure(out, ref)): return 'inconsistent_outputs', bad[0].message
@@ -831,16 +852,18 @@ def _phase_profile(w:Worker):
     w.emit(phase='profile')
     w.stack.enter_context(device_share(w.dev, on_gpu=True))   # the timed calls take it exclusive; the audited call and the after-checks share it
     calls, opts = TimedCalls(w), _profile_opts(w)
+    calls.cap = opts['max_reps']
     try:
         t = time_fn(calls, w.sets, w.dev, prepare=calls.prepare, on_timed=calls.start_timing, null=calls.null,
-                    host_cost=calls.host_cost, more=calls.more, **opts)
+                    host_cost=calls.host_cost, more=calls.more, kept=calls.kept, **opts)
         calls.check()   # the last call's output
     except TimedOutputWrong as e: w.fail(e.code, e.message)
     except BaseException as e:   # KeyboardInterrupt, SystemExit too: a timing cut short is never a verdict
         from cuda_agent_lab.verify import exception_violation
         v = exception_violation(e, str(Path(w.req['candidate_dir']).resolve()), 'ModelNew.forward (while timed)')
         w.fail(v.code, v.message, v.file, v.line)
-    w.emit(candidate_timing=t.to_dict(), timed_checks=dict(outputs_checked=calls.calls, max_reps=opts['max_reps']))
+    w.emit(candidate_timing=t.to_dict(), timed_checks=dict(outputs_checked=calls.calls, max_reps=opts['max_reps'], sampler_only=calls.sampler_only,
+                                                                 sampler_share=round(calls.share, 3)))
     if calls.extra: w.emit(guard_host_cost=dict(torch_call_us=round(calls.costs[0] * 1e6, 3), aten_op_us=round(calls.costs[1] * 1e6, 3),
                                                 launch_us=round(calls.costs[2] * 1e6, 3), error=calls.calibration_error,
                                                 median_us=round(sorted(calls.extra)[len(calls.extra) // 2] * 1e6, 2)))

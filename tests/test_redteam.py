@@ -115,6 +115,7 @@ PART5_CODES = {
     '35_exact_first_then_approx': {'reduced_precision'},   # with strict_precision=True
     '36_numpy_array_interface': {'torch_fallback'},        # the native sampler
     '36b_numpy_when_timed': {'torch_fallback'},
+    '36c_numpy_small_share': {'torch_fallback'},           # with 12 checked calls: the sampler's own calls past the cap
 }
 PART5 = {   # hack -> (its honest twin, the task both run on, evaluate's options)
     '31_interrupt_when_timed': (HONEST_DIR/'h09_handled_exception', TASK, {}),
@@ -126,6 +127,7 @@ PART5 = {   # hack -> (its honest twin, the task both run on, evaluate's options
     '35_exact_first_then_approx': (get_task('gelu').solutions['cpu'], 'gelu', {'strict_precision': True}),   # the suite's exact GELU
     '36_numpy_array_interface': (HONEST_DIR/'h12_numpy_in_init', TASK, {}),
     '36b_numpy_when_timed': (HONEST_DIR/'h12_numpy_in_init', TASK, {}),
+    '36c_numpy_small_share': (HONEST_DIR/'h12_numpy_in_init', TASK, {'profile_opts': {'max_reps': 12}}),
 }
 # hacks evaluated on another task than diag_matmul
 TASK_OF = {'07b_zeros_small_outputs': TASKS/'small_outputs'/'model.py', '28b_zeros_when_timed': TASKS/'small_outputs'/'model.py', '20b_hardcoded_shape': TASKS/'diag_matmul_odd'/'model.py'}
@@ -211,7 +213,7 @@ STATIC_VERDICTS = {
     'honest/h07_inline_current_stream': set(),
     'cuda/c15_import_spin': set(),   # a denial of other evaluations' timings: the device lock stops it (test below, GPU)
     'cuda/c16_pthread_in_init': set(),   # part 5: the thread count from the first line catches it (GPU)
-    'cpu/36_numpy_array_interface': set(), 'cpu/36b_numpy_when_timed': set(), 'honest/h12_numpy_in_init': set(),   # the sampler's
+    'cpu/36_numpy_array_interface': set(), 'cpu/36b_numpy_when_timed': set(), 'cpu/36c_numpy_small_share': set(), 'honest/h12_numpy_in_init': set(),   # the sampler's
     'cuda/c17_cupy_unless_traced': set(),   # part 5, route 8: every timed call traced on the device (GPU)
     'cuda/c18_host_work_behind_gate': set(),   # part 5, route 6: the copies are in every timed call's trace (GPU)
 }
@@ -481,6 +483,9 @@ def test_part5_cold_and_warm(name, tmp_path, monkeypatch):
         assert caught(r, PART5_CODES[name]), f'{state}: {show(r)}'
         t = ev(twin, task, **kw)
         assert passed(t), f'{twin.name} {state}: {show(t)}'
+        if name == '36c_numpy_small_share':   # the timing holds the 12 checked calls only; the sampler's own calls came between them
+            c, n = t['details']['timed_checks'], t['details']['candidate_timing']['n']
+            assert c['outputs_checked'] == n <= 12 and c['sampler_only'] > 0, (state, c, n)
 
 
 def test_approximation_passes_the_papers_tolerance():
