@@ -55,7 +55,7 @@ class _NullModel:
         import torch
         return [torch.empty(s['shape'], dtype=getattr(torch, s['dtype'])) for s in self.specs]
 
-def _serve(model, slots, calls_of, rx, tx) -> dict:
+def _serve(model, slots, rx, tx) -> dict:
     "Answer batches until `load` or `exit`; the message that ended it"
     import torch
     tx.write(json.dumps(dict(ready=True)) + '\n'); tx.flush()
@@ -87,14 +87,14 @@ def runner_main(fd_in:int, fd_out:int):
     buf = shared(req['shared'], req['size'])
     slots = [([view(buf, s) for s in ins], [view(buf, s) for s in outs]) for ins, outs in req['slots']]
     null = _NullModel(req['slots'][0][1])
-    if _serve(null, slots, None, rx, tx).get('load'):
+    if _serve(null, slots, rx, tx).get('load'):
         mod = load_task_module(req['task_source'])
         seed_all(req['init_seed'])
         init = list(mod.get_init_inputs())
         try: model = import_candidate(Path(req['candidate_main'])).ModelNew(*init).eval()
         except BaseException as e:
             tx.write(json.dumps(dict(ready=False, error=f"{type(e).__name__}: {e}"[:2000])) + '\n'); tx.flush(); os._exit(0)
-        _serve(model, slots, None, rx, tx)
+        _serve(model, slots, rx, tx)
     os._exit(0)
 
 if __name__ == '__main__' and len(sys.argv) == 3 and 'ipykernel' not in sys.modules and 'IPython' not in sys.modules:
@@ -141,9 +141,8 @@ class Runner:
             try: os.killpg(self.proc.pid, signal.SIGKILL)
             except ProcessLookupError: pass
         self.proc.wait(); self.log.close()
-        for f in (self.tx,):
-            try: f.close()
-            except OSError: pass
+        try: self.tx.close()
+        except OSError: pass   # a runner gone mid-message: the pipe is broken
         os.close(self.fd)
 
 # %% ../nbs/23_judge.ipynb #feafd9b0
@@ -152,14 +151,11 @@ def _fail(out:dict, code:str, msg:str) -> dict:
 
 def _judge_outputs(got:list, ref, atol:float, rtol:float) -> tuple|None:
     "(code, message) when the outputs `got` (the judge's copies) are not the reference `ref`'s, else None"
-    from cuda_agent_lab.verify import check_structure, check_values, rel_error, tree_map, MAX_REL_ERROR
+    from cuda_agent_lab.sandbox import value_problem
+    from cuda_agent_lab.verify import check_structure
     ref = _flat(ref)
     if (bad := check_structure(got, ref)): return bad[0].code, bad[0].message
-    bad, _ = check_values(got, ref, atol, rtol)
-    if bad: return bad[0].code, bad[0].message
-    if (e := rel_error(got, tree_map(lambda t: t.double(), ref))) > MAX_REL_ERROR:
-        return 'inconsistent_outputs', f'the output is {e:.1%} away from the reference in relative L2 norm (limit {MAX_REL_ERROR:.0%})'
-    return None
+    return value_problem(got, ref, atol, rtol)
 
 def judged_timing(task, candidate, *, batches:int=12, calls:int=BATCH, atol:float|None=None, rtol:float|None=None,
                   timeout:float=120.0, scratch:Path|None=None) -> dict:

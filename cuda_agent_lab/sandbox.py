@@ -18,10 +18,11 @@ __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_
            'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names', 'describe_threads',
            'import_candidate', 'harness_intact', 'sampled', 'writable_roots', 'secret_paths', 'audit_rule', 'asked_by',
            'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
-           'TimedOutputWrong', 'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'compile_kernel_sources', 'phases_for',
-           'run_worker', 'exit_violation', 'baseline_task_key', 'evaluate', 'vouched_kernels', 'untrusted_records',
-           'missing_stages', 'completed', 'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker',
-           'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
+           'TimedOutputWrong', 'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'value_problem',
+           'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'baseline_task_key', 'evaluate',
+           'vouched_kernels', 'untrusted_records', 'missing_stages', 'completed', 'timeline', 'details', 'Spawned',
+           'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd',
+           'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -791,9 +792,14 @@ def _close(self:TimedCalls, out, ref) -> bool:
 @patch
 def _values(self:TimedCalls, out, ref) -> tuple|None:
     "Verify's own comparison (float64), for an output the fast one doubted; None when it passes"
+    bad = value_problem(out, ref, self.w.req['atol'], self.w.req['rtol'])
+    return ('inconsistent_outputs', bad[1]) if bad else None
+
+def value_problem(out, ref, atol:float, rtol:float) -> tuple|None:
+    "(code, message) when the values of `out` (structure already checked) are not `ref`'s: elementwise within `atol` and `rtol`, and within `MAX_REL_ERROR` in relative L2 (float64); else None"
     from cuda_agent_lab.verify import check_values, rel_error, tree_map, MAX_REL_ERROR
-    bad, _ = check_values(out, ref, self.w.req['atol'], self.w.req['rtol'])
-    if bad: return 'inconsistent_outputs', bad[0].message
+    bad, _ = check_values(out, ref, atol, rtol)
+    if bad: return bad[0].code, bad[0].message
     if (e := rel_error(out, tree_map(lambda t: t.double(), ref))) > MAX_REL_ERROR:
         return 'inconsistent_outputs', f'the output is {e:.1%} away from the reference in relative L2 norm (limit {MAX_REL_ERROR:.0%})'
     return None
@@ -862,8 +868,8 @@ def _phase_profile(w:Worker):
         from cuda_agent_lab.verify import exception_violation
         v = exception_violation(e, str(Path(w.req['candidate_dir']).resolve()), 'ModelNew.forward (while timed)')
         w.fail(v.code, v.message, v.file, v.line)
-    w.emit(candidate_timing=t.to_dict(), timed_checks=dict(outputs_checked=calls.calls, max_reps=opts['max_reps'], sampler_only=calls.sampler_only,
-                                                                 sampler_share=round(calls.share, 3)))
+    w.emit(candidate_timing=t.to_dict(), timed_checks=dict(outputs_checked=calls.calls, max_reps=opts['max_reps'],
+                                                           sampler_only=calls.sampler_only, sampler_share=round(calls.share, 3)))
     if calls.extra: w.emit(guard_host_cost=dict(torch_call_us=round(calls.costs[0] * 1e6, 3), aten_op_us=round(calls.costs[1] * 1e6, 3),
                                                 launch_us=round(calls.costs[2] * 1e6, 3), error=calls.calibration_error,
                                                 median_us=round(sorted(calls.extra)[len(calls.extra) // 2] * 1e6, 2)))
