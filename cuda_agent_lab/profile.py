@@ -454,8 +454,8 @@ def time_fn(fn, # called as `fn(*inputs)`
             if prepare is not None: prepare(i % len(sets))
             timer(fn, sets[i % len(sets)]); i += 1
             mask.append(kept is None or bool(kept()))
-            if not mask[-1]:   # past `max_time_s` once min_reps calls are kept (or at four times it, whatever is kept)
-                if (el := _perf_counter() - t0) >= max_time_s and (k >= min(min_reps, n) or el >= 4 * max_time_s): break
+            if not mask[-1]:   # with `precision`, past `max_time_s` once min_reps calls are kept; at four times it in any case
+                if (el := _perf_counter() - t0) >= max_time_s and ((adaptive and k >= min(min_reps, n)) or el >= 4 * max_time_s): break
                 continue
             k += 1
             if adaptive and k >= check_at:   # checked at 1, 1.125, 1.27... times min_reps calls: sorting is not free

@@ -858,7 +858,7 @@ def _phase_profile(w:Worker):
     w.emit(phase='profile')
     w.stack.enter_context(device_share(w.dev, on_gpu=True))   # the timed calls take it exclusive; the audited call and the after-checks share it
     calls, opts = TimedCalls(w), _profile_opts(w)
-    calls.cap = opts['max_reps']
+    calls.cap = opts.get('reps') or opts['max_reps']   # the checked calls the loop makes: `reps` where the request fixes them
     try:
         t = time_fn(calls, w.sets, w.dev, prepare=calls.prepare, on_timed=calls.start_timing, null=calls.null,
                     host_cost=calls.host_cost, more=calls.more, kept=calls.kept, **opts)
