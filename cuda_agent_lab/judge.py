@@ -6,19 +6,25 @@ Docs: https://cuda-agent-lab.github.io/cuda-agent-lab/judge.html.md"""
 
 # %% ../nbs/23_judge.ipynb #b809a13f
 from __future__ import annotations
-import json, os, select, signal, subprocess, sys, tempfile, time
+import contextlib, json, os, random, select, shutil, signal, subprocess, sys, tempfile, threading, time
 from pathlib import Path
 
+
 # %% auto #0
-__all__ = ['BATCH', 'WARM_BATCHES', 'CAL_BATCHES', 'AGREE_SLACK_S', 'AGREE_SHARE', 'layout', 'view', 'shared', 'runner_main',
-           'Runner', 'judged_timing']
+__all__ = ['BATCH_S', 'MIN_CALLS', 'MAX_CALLS', 'SLOT_BYTES', 'BATCHES', 'WARM_BATCHES', 'CAL_BATCHES', 'AGREE', 'MISMATCH_RATIO',
+           'REF_BUDGET_S', 'layout', 'view', 'shared', 'map_slots', 'slot_dir', 'NullModel', 'serve', 'runner_main',
+           'Channel', 'Runner', 'exclusive_cpu', 'Judge', 'judgement', 'judged_timing']
 
 # %% ../nbs/23_judge.ipynb #1537ace5
-BATCH = 8                 # calls per batch: the judge's clock spans a batch
-WARM_BATCHES = 2          # the candidate's first batches: judged, not timed (first calls fault pages in and start thread pools)
-CAL_BATCHES = 6           # batches of the harness's null model that price the transfer (median), before the candidate loads
-AGREE_SLACK_S = 0.1e-3    # per call, or `AGREE_SHARE` of the clock if more: how far the runner's sum may fall short of the clock less the transfer before the batch is a mismatch
-AGREE_SHARE = 0.1
+BATCH_S = 0.01            # a timed batch's calls take at least this long by the runner's warm-up times, so the clock's fixed costs are a small share of it
+MIN_CALLS, MAX_CALLS = 2, 64  # calls a batch may hold (fewer than the most where a call's slots are large)
+SLOT_BYTES = 256 << 20    # the shared file holds at most this many bytes of slots (one input set and its outputs a call)
+BATCHES = 6               # timed batches
+WARM_BATCHES = 2          # the candidate's first batches (`MIN_CALLS` calls each): judged, not timed (first calls fault pages in and start thread pools)
+CAL_BATCHES = 3           # batches of the harness's null model at each of two sizes that price the transfer, before any candidate code loads
+AGREE = 0.1               # a claimed median at most this share under the clock's floor is accepted as it is ...
+MISMATCH_RATIO = 1.5      # ... one under the floor by less than this factor gives way to the floor; further under: -1 `timing_mismatch`
+REF_BUDGET_S = 0.5        # seconds of references the timed batches may cost: past it, each batch compares a secret random sample of its calls (at least one)
 
 def _flat(x) -> list:
     "The tensors of a tensor or a nest of lists and tuples of them, in order"
@@ -47,16 +53,27 @@ def shared(path, size:int):
     import torch
     return torch.from_file(str(path), shared=True, size=max(size, 1), dtype=torch.uint8)
 
+def map_slots(spec:dict) -> list:
+    "The slots a judge's `request()` names, mapped in this process, every page of them read once (a fault in a timed call would be charged to it): per call, (input views, output views)"
+    buf = shared(spec['shared'], spec['size'])
+    if buf.numel(): int(buf[::4096].max())
+    return [([view(buf, s) for s in ins], [view(buf, s) for s in outs]) for ins, outs in spec['slots']]
+
+def slot_dir() -> Path:
+    "Where slot files go: memory (/dev/shm) where there is one, so no page of them is ever written back to a disk"
+    return Path('/dev/shm') if os.path.isdir('/dev/shm') and os.access('/dev/shm', os.W_OK) else Path(tempfile.gettempdir())
+
+
 # %% ../nbs/23_judge.ipynb #65063f0c
-class _NullModel:
-    "The harness's own model: new tensors shaped as the task's outputs each call, so its batches cost what a candidate's cost beside its work (allocation, copies, release)"
+class NullModel:
+    "The harness's own model: new tensors shaped as the task's outputs each call, so its batches cost what a candidate's cost beside its work (allocation, copies, release); only allocation, as the sandbox's guard allows a forward"
     def __init__(self, specs): self.specs = specs
     def __call__(self, *inputs):
         import torch
         return [torch.empty(s['shape'], dtype=getattr(torch, s['dtype'])) for s in self.specs]
 
-def _serve(model, slots, rx, tx) -> dict:
-    "Answer batches until `load` or `exit`; the message that ended it"
+def serve(call, slots, rx, tx) -> dict:
+    "Say ready, then answer batches (`call` on each input slot, its outputs copied into the output slots, the call's own seconds reported) until a message that is not a batch; that message"
     import torch
     tx.write(json.dumps(dict(ready=True)) + '\n'); tx.flush()
     for line in rx:
@@ -64,13 +81,13 @@ def _serve(model, slots, rx, tx) -> dict:
         if 'batch' not in msg: return msg
         inner = []
         try:
-            with torch.no_grad():
-                for ins, outs in slots[:msg['calls']]:
-                    t0 = time.perf_counter(); out = model(*ins); inner.append(time.perf_counter() - t0)
-                    got = _flat(out)
-                    if len(got) != len(outs) or any(g.shape != o.shape or g.dtype != o.dtype for g, o in zip(got, outs)):
-                        raise ValueError(f"the output has {len(got)} tensors of shapes {[tuple(g.shape) for g in got]} and dtypes "
-                                         f"{[str(g.dtype) for g in got]}; the task's are {[tuple(o.shape) for o in outs]}, {[str(o.dtype) for o in outs]}")
+            for ins, outs in slots[:msg['calls']]:
+                t0 = time.perf_counter(); out = call(*ins); inner.append(time.perf_counter() - t0)
+                got = _flat(out)
+                if len(got) != len(outs) or any(g.shape != o.shape or g.dtype != o.dtype for g, o in zip(got, outs)):
+                    raise ValueError(f"the output has {len(got)} tensors of shapes {[tuple(g.shape) for g in got]} and dtypes "
+                                     f"{[str(g.dtype) for g in got]}; the task's are {[tuple(o.shape) for o in outs]}, {[str(o.dtype) for o in outs]}")
+                with torch.no_grad():
                     for g, o in zip(got, outs): o.copy_(g)
             reply = dict(done=msg['batch'], inner=inner)
         except Exception as e: reply = dict(done=msg['batch'], error=f"{type(e).__name__}: {e}"[:2000])
@@ -78,55 +95,58 @@ def _serve(model, slots, rx, tx) -> dict:
     return dict(exit=True)
 
 def runner_main(fd_in:int, fd_out:int):
-    "The runner's process: the null model's batches, then (on `load`) the candidate's, until `exit`"
+    "A runner process on its own (`judged_timing`): the null model's batches, then (on `load`) the candidate's, until `exit`"
     import torch
     from cuda_agent_lab.sandbox import import_candidate, load_task_module
     from cuda_agent_lab.verify import seed_all
     rx, tx = os.fdopen(fd_in, 'r'), os.fdopen(fd_out, 'w')
     req = json.loads(rx.readline())
-    buf = shared(req['shared'], req['size'])
-    slots = [([view(buf, s) for s in ins], [view(buf, s) for s in outs]) for ins, outs in req['slots']]
-    null = _NullModel(req['slots'][0][1])
-    if _serve(null, slots, rx, tx).get('load'):
+    slots = map_slots(req)
+    def plain(model):
+        def call(*ins):
+            with torch.no_grad(): return model(*ins)
+        return call
+    if serve(plain(NullModel(req['slots'][0][1])), slots, rx, tx).get('load'):
         mod = load_task_module(req['task_source'])
         seed_all(req['init_seed'])
         init = list(mod.get_init_inputs())
         try: model = import_candidate(Path(req['candidate_main'])).ModelNew(*init).eval()
         except BaseException as e:
             tx.write(json.dumps(dict(ready=False, error=f"{type(e).__name__}: {e}"[:2000])) + '\n'); tx.flush(); os._exit(0)
-        _serve(model, slots, rx, tx)
+        serve(plain(model), slots, rx, tx)
     os._exit(0)
 
 if __name__ == '__main__' and len(sys.argv) == 3 and 'ipykernel' not in sys.modules and 'IPython' not in sys.modules:
     runner_main(int(sys.argv[1]), int(sys.argv[2]))
 
+
 # %% ../nbs/23_judge.ipynb #02cb8503
-class Runner:
-    "The runner process and the judge's side of its channel"
-    def __init__(self, req:dict, scratch:Path, timeout:float):
-        r_in, w_in = os.pipe(); r_out, w_out = os.pipe()
-        self.log = open(scratch/'runner-output.txt', 'wb')
-        self.proc = subprocess.Popen([sys.executable, '-P', '-m', 'cuda_agent_lab.judge', str(r_in), str(w_out)], pass_fds=(r_in, w_out),
-                                     stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT, cwd=scratch, start_new_session=True)
-        os.close(r_in); os.close(w_out)
-        self.tx, self.rx, self.fd, self.timeout, self.pending = os.fdopen(w_in, 'w'), r_out, r_out, timeout, b''
-        self.send(req)
+class Channel:
+    "The judge's side of a runner's pipes (`tx`: the judge writes, `rx`: it reads) and of its process group, which it stops between batches"
+    def __init__(self, proc, tx:int, rx:int, timeout:float):
+        self.proc, self.tx, self.fd, self.timeout, self.pending = proc, os.fdopen(tx, 'w'), rx, timeout, b''
     def send(self, msg:dict): self.tx.write(json.dumps(msg) + '\n'); self.tx.flush()
     def recv(self, timeout:float|None=None) -> dict:
         "The runner's next line; a `TimeoutError` after `timeout` s, an `EOFError` when it is gone"
-        end = time.perf_counter() + (timeout or self.timeout)
+        limit = self.timeout if timeout is None else timeout
+        end = time.perf_counter() + limit
         while b'\n' not in self.pending:
             left = end - time.perf_counter()
-            if left <= 0 or not select.select([self.fd], [], [], left)[0]: raise TimeoutError(f"the runner did not answer within {timeout or self.timeout:g} s")
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]: raise TimeoutError(f"the runner did not answer within {limit:g} s")
             chunk = os.read(self.fd, 1 << 16)
             if not chunk: raise EOFError(f"the runner exited (code {self.proc.poll()})")
             self.pending += chunk
         line, self.pending = self.pending.split(b'\n', 1)
-        return json.loads(line)
-    def stop(self): os.killpg(self.proc.pid, signal.SIGSTOP)
-    def cont(self): os.killpg(self.proc.pid, signal.SIGCONT)
-    def batch(self, n:int, i:str) -> tuple[float, dict]:
-        "Run batch `i` (a token drawn for it) of `n` calls: (the judge's clock in seconds, from waking the runner to holding its reply; the reply). The runner is stopped after"
+        try: return json.loads(line)
+        except ValueError: raise EOFError(f"the runner wrote a line that is not the protocol's: {line[:200]!r}") from None
+    def _signal(self, sig):
+        try: os.killpg(self.proc.pid, sig)
+        except ProcessLookupError: pass
+    def stop(self): self._signal(signal.SIGSTOP)
+    def cont(self): self._signal(signal.SIGCONT)
+    def batch(self, n:int, i:str, load=None) -> tuple[float, dict]:
+        "Run batch `i` (a token drawn for it) of `n` calls, after `load()` (the judge writing the inputs while the runner is stopped): (the judge's clock in seconds, from waking the runner to holding its reply; the reply). The runner is stopped after"
+        if load: load()
         t0 = time.perf_counter()
         self.cont(); self.send(dict(batch=i, calls=n))
         try:
@@ -137,93 +157,210 @@ class Runner:
             if self.proc.poll() is None: self.stop()
         return t1 - t0, reply
     def close(self):
-        if self.proc.poll() is None:
-            try: os.killpg(self.proc.pid, signal.SIGKILL)
-            except ProcessLookupError: pass
-        self.proc.wait(); self.log.close()
         try: self.tx.close()
         except OSError: pass   # a runner gone mid-message: the pipe is broken
-        os.close(self.fd)
+        try: os.close(self.fd)
+        except OSError: pass
 
-# %% ../nbs/23_judge.ipynb #feafd9b0
-def _fail(out:dict, code:str, msg:str) -> dict:
-    out.update(correct=False, reward=-1, violations=out['violations'] + [code], error=msg); return out
+class Runner(Channel):
+    "A runner process of its own (`runner_main`) and the judge's channel to it"
+    def __init__(self, req:dict, scratch:Path, timeout:float):
+        r_in, w_in = os.pipe(); r_out, w_out = os.pipe()
+        self.log = open(scratch/'runner-output.txt', 'wb')
+        from cuda_agent_lab.sandbox import STEADY_MALLOC
+        proc = subprocess.Popen([sys.executable, '-P', '-m', 'cuda_agent_lab.judge', str(r_in), str(w_out)], pass_fds=(r_in, w_out),
+                                stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT, cwd=scratch, start_new_session=True,
+                                env={**os.environ, **STEADY_MALLOC})
+        os.close(r_in); os.close(w_out)
+        super().__init__(proc, w_in, r_out, timeout)
+        self.send(req)
+    def close(self):
+        if self.proc.poll() is None: self._signal(signal.SIGKILL)
+        self.proc.wait(); self.log.close(); super().close()
+
+#| export
+_one_timing = threading.Lock()   # one judged timing at a time in this process (the device lock is re-entrant within a process)
+
+@contextlib.contextmanager
+def exclusive_cpu():
+    "The CPU to the judge's batches alone: no timing of this process's other threads, none of another process (`profile.device_lock`)"
+    from cuda_agent_lab.profile import device_lock
+    with _one_timing, device_lock('cpu'): yield
+
+def _fail(res:dict, code:str, msg:str) -> dict:
+    res.update(correct=False, code=code, error=msg); return res
 
 def _judge_outputs(got:list, ref, atol:float, rtol:float) -> tuple|None:
     "(code, message) when the outputs `got` (the judge's copies) are not the reference `ref`'s, else None"
-    from cuda_agent_lab.sandbox import value_problem
+    from cuda_agent_lab.sandbox import close_enough, value_problem
     from cuda_agent_lab.verify import check_structure
     ref = _flat(ref)
     if (bad := check_structure(got, ref)): return bad[0].code, bad[0].message
-    return value_problem(got, ref, atol, rtol)
+    return None if close_enough(got, ref, atol, rtol) else value_problem(got, ref, atol, rtol)
 
-def judged_timing(task, candidate, *, batches:int=12, calls:int=BATCH, atol:float|None=None, rtol:float|None=None,
+class Judge:
+    """The trusted side of a judged evaluation on the CPU: the task's reference model built in this process (never the
+    candidate's), slots for up to `max_calls` calls in one shared file, every input set drawn here from secret seeds,
+    every output compared here, and the clock over every batch"""
+    def __init__(self, task_source:str, init_seed:int, atol:float, rtol:float, name:str='task'):
+        import torch
+        from cuda_agent_lab.sandbox import load_task_module
+        from cuda_agent_lab.verify import seed_all
+        self.name, self.atol, self.rtol, self.init_seed = name, atol, rtol, init_seed
+        self.mod = load_task_module(task_source); seed_all(init_seed)
+        self.model = self.mod.Model(*self.mod.get_init_inputs()).eval()
+        sample = self.draw()
+        with torch.no_grad(): outs = _flat(self.model(*sample))
+        per = layout(sample + outs)[1] + 64 * (len(sample) + len(outs))
+        self.max_calls = max(MIN_CALLS, min(MAX_CALLS, SLOT_BYTES // max(per, 1)))
+        self.specs, end = [], 0
+        for _ in range(self.max_calls):
+            ins, end = layout(sample, end); o, end = layout(outs, end); self.specs.append((ins, o))
+        self.path, self.size = slot_dir()/f'cal-slots-{os.urandom(8).hex()}.bin', end
+        self.buf = shared(self.path, end)
+        self.views = [([view(self.buf, s) for s in ins], [view(self.buf, s) for s in o]) for ins, o in self.specs]
+        self.sample, self.transfer_ab = sample, None
+    def request(self) -> dict: return dict(shared=str(self.path), size=self.size, slots=self.specs)
+    def close(self):
+        self.views = self.buf = None
+        try: self.path.unlink()
+        except FileNotFoundError: pass
+
+    def draw(self) -> list:
+        "A new input set from a secret seed, in this process"
+        import torch
+        from cuda_agent_lab.sandbox import _seed
+        from cuda_agent_lab.verify import draw_inputs
+        xs = draw_inputs(self.mod.get_inputs, _seed(), 'cpu')
+        if not all(isinstance(x, torch.Tensor) for x in xs): raise TypeError(f"{self.name}: the judge's protocol carries tensor inputs only")
+        return [x.contiguous() for x in xs]
+
+    def _load(self, sets:list):
+        "Write input sets `sets` into the first slots and spoil their output slots (every byte 0xff: NaN in a float), so an output left unwritten never passes"
+        for (ins, _), (_, spoil), xs in zip(self.views, self.specs, sets):
+            for v, x in zip(ins, xs): v.copy_(x)
+            for s in spoil: self.buf[s['offset']:s['offset'] + s['nbytes']].fill_(0xFF)
+
+    def transfer(self, n:int) -> float:
+        "Seconds a batch of `n` calls costs beside the calls (inputs written, pipes, wake-up, outputs allocated, written, copied, released), priced on the null model"
+        a, b = self.transfer_ab
+        return a + b * n
+
+    def calibrate(self, ch:Channel):
+        "Price `transfer` on the harness's null model (served before any candidate code loads): the median of `CAL_BATCHES` batches at each of two sizes"
+        import numpy as np
+        sizes = sorted({MIN_CALLS, self.max_calls})
+        ch.batch(self.max_calls, f'fault-{os.urandom(8).hex()}', load=lambda: self._load([self.sample] * self.max_calls))   # every slot's pages touched in both processes first
+        med = []
+        for n in sizes:
+            xs = []
+            for k in range(CAL_BATCHES):
+                clock, reply = ch.batch(n, f'cal{n}.{k}-{os.urandom(8).hex()}', load=lambda: self._load([self.sample] * n))
+                if 'error' in reply: raise RuntimeError(f"the null model's batch failed: {reply['error']}")
+                xs.append(clock - sum(reply['inner'][:n]))
+            med.append(float(np.median(xs)))
+        b = (med[1] - med[0]) / (sizes[1] - sizes[0]) if len(sizes) == 2 else 0.0
+        self.transfer_ab = (med[0] - b * sizes[0], b)
+
+    def run(self, ch:Channel, batches:int=BATCHES, claim=None) -> dict:
+        """`WARM_BATCHES` batches of `MIN_CALLS` calls, then `batches` timed batches of as many calls as `BATCH_S` holds by
+        the warm-up (at most `max_calls`): every input set drawn now; every output of the warm-up, and of each timed
+        batch as many as `REF_BUDGET_S` pays references for (a secret sample, drawn after the batch), read while the
+        runner is stopped and compared with the reference of its inputs. With `claim` (a function: the runner's claimed
+        median ms a call, or None) the batches end as soon as the floor no longer contradicts it: the least floor only
+        falls with more batches, so `judgement` comes out as it would after all of them, and an honest candidate pays
+        for one or two batches, not `batches`. Per timed batch the clock, its floor (the clock less the transfer) and
+        the runner's claimed sum; per call, the median of the claims and the floor: the least over the batches (a batch's
+        noise only adds to its clock, so the fastest batch bounds the calls' time most tightly)"""
+        import numpy as np, torch
+        res = dict(judged=True, correct=True, code=None, error=None, calls=0, batches=[], transfer_ms=None)
+        a, b = self.transfer_ab
+        res['transfer_ms'] = dict(fixed=round(a * 1e3, 4), per_call=round(b * 1e3, 4))
+        n, warm, t_ref, pick = MIN_CALLS, [], [], random.SystemRandom()
+        for i in range(-WARM_BATCHES, batches):
+            sets = [self.draw() for _ in range(n)]
+            clock, reply = ch.batch(n, f'{i}-{os.urandom(8).hex()}', load=lambda: self._load(sets))   # a reply written ahead cannot name it
+            if 'error' in reply: return _fail(res, 'runtime_error', f"judged batch {i + WARM_BATCHES + 1}: {reply['error']}")
+            check = range(n) if i < 0 else sorted(pick.sample(range(n), max(1, min(n, int(REF_BUDGET_S / batches / float(np.median(t_ref)))))))
+            got = {k: [o.clone() for o in self.views[k][1]] for k in check}   # read while the runner is stopped
+            with torch.no_grad():
+                for k in check:
+                    t0 = time.perf_counter(); ref = self.model(*sets[k]); t_ref.append(time.perf_counter() - t0)
+                    if (bad := _judge_outputs(got[k], ref, self.atol, self.rtol)):
+                        return _fail(res, bad[0], f"judged call {k + 1} of batch {i + WARM_BATCHES + 1}: {bad[1]}")
+            res['checked'] = res.get('checked', 0) + len(check)
+            inner = sum(max(float(t), 0.0) for t in reply.get('inner', [])[:n])   # the runner's claim: only its sum is used
+            floor = clock - self.transfer(n)
+            res['calls'] += n
+            if i < 0:
+                warm.append(max(floor, inner) / n)
+                if i == -1: n = max(MIN_CALLS, min(self.max_calls, int(np.ceil(BATCH_S / max(min(warm), 1e-6)))))
+                continue
+            res['batches'].append(dict(calls=n, clock_s=clock, floor_s=floor, inner_s=inner))
+            if claim is not None and (c := claim()) is not None and min(x['floor_s'] / x['calls'] for x in res['batches']) * 1e3 * (1 - AGREE) <= c: break
+        if res['batches']:
+            per = lambda k, f=np.median: float(f([x[k] / x['calls'] for x in res['batches']])) * 1e3
+            res.update(floor_ms=per('floor_s', np.min), floor_median_ms=per('floor_s'), inner_ms=per('inner_s'), calls_per_batch=n)
+        return res
+
+    def drive(self, ch:Channel, deadline:float, batches:int=BATCHES, claim=None) -> dict:
+        """The whole protocol with a runner that serves the null model first, then (on `load`) the candidate: the transfer
+        priced, then the judged batches, each holding the CPU alone; `exit` at the end. A runner that ends or falls silent
+        first: `judged` False and why (a worker that stopped on a finding of its own ends this way)"""
+        left = lambda: max(deadline - time.time(), 0.1)
+        try:
+            ch.recv(left()); ch.stop()
+            try:
+                with exclusive_cpu(): self.calibrate(ch)
+            except RuntimeError as e: return _fail(dict(judged=True, correct=True, calls=0), 'harness_error', str(e))
+            finally: ch.cont()
+            ch.send(dict(load=True))
+            ready = ch.recv(left())
+            if not ready.get('ready'):
+                return _fail(dict(judged=True, correct=True, calls=0), 'import_error', f"the candidate could not be loaded: {ready.get('error')}")
+            ch.stop()
+            try:
+                with exclusive_cpu(): res = self.run(ch, batches, claim)
+            finally: ch.cont()
+            ch.send(dict(exit=True))
+            return res
+        except (EOFError, TimeoutError, BrokenPipeError) as e:
+            return dict(judged=False, why=f"{type(e).__name__}: {e}", timed_out=isinstance(e, TimeoutError))
+
+
+# %% ../nbs/23_judge.ipynb #feafd9b0
+def judgement(claim_ms:float, res:dict) -> tuple[float|None, str|None, str]:
+    """What a claimed median time per call (`claim_ms`) comes to against a judged run `res`: (the time that counts, the
+    violation or None, whose figure it is). The claim stands when it is at most `AGREE` under the clock's floor; the
+    floor counts when the claim is under it by less than `MISMATCH_RATIO`; further under, -1 `timing_mismatch`"""
+    floor = res['floor_ms']
+    if claim_ms >= floor * (1 - AGREE): return claim_ms, None, 'runner'
+    if claim_ms * MISMATCH_RATIO >= floor: return floor, None, 'judge'
+    return None, 'timing_mismatch', 'judge'
+
+def judged_timing(task, candidate, *, batches:int=BATCHES, atol:float|None=None, rtol:float|None=None,
                   timeout:float=120.0, scratch:Path|None=None) -> dict:
-    "Time and judge `candidate` on `task` (CPU) through the runner protocol: correctness, reward-free timing and the outside bound, all decided here"
-    import numpy as np, torch
-    from cuda_agent_lab.sandbox import _resolve_task, _seed, candidate_files, copy_candidate, load_task_module
-    from cuda_agent_lab.verify import draw_inputs, seed_all
-    task = _resolve_task(task); atol = task.atol if atol is None else atol; rtol = task.rtol if rtol is None else rtol
+    "Judge and time `candidate` on `task` (CPU) through a runner process of its own: correctness and the time that counts, all decided here; the runner's own times are its claim"
+    from cuda_agent_lab.sandbox import _resolve_task, _seed, candidate_files, copy_candidate
+    task = _resolve_task(task)
     src, main = candidate_files(candidate)
     own = scratch is None; scratch = Path(scratch or tempfile.mkdtemp(prefix='cal-judge-'))
-    source, init_seed = task.source_for('cpu'), _seed()
-    mod = load_task_module(source); seed_all(init_seed)
-    model = mod.Model(*mod.get_init_inputs()).eval()
-    def draw() -> list:
-        xs = draw_inputs(mod.get_inputs, _seed(), 'cpu')
-        if not all(isinstance(x, torch.Tensor) for x in xs): raise TypeError(f"{task.name}: the judge's protocol carries tensor inputs only")
-        return [x.contiguous() for x in xs]
-    sample = draw()
-    with torch.no_grad(): outs0 = _flat(model(*sample))
-    slots, end = [], 0
-    for _ in range(calls):
-        ins, end = layout(sample, end); outs, end = layout(outs0, end); slots.append((ins, outs))
-    buf = shared(scratch/'slots.bin', end)
-    views = [([view(buf, s) for s in ins], [view(buf, s) for s in outs]) for ins, outs in slots]
-    req = dict(shared=str(scratch/'slots.bin'), size=end, slots=slots, task_source=source, init_seed=init_seed,
-               candidate_main=str(copy_candidate(src, main, scratch/'candidate')))
-    out = dict(task=task.name, correct=True, reward=None, violations=[], error=None, calls=0, batches=[], transfer_s=None)
-    runner = Runner(req, scratch, timeout)
+    judge = Judge(task.source_for('cpu'), _seed(), task.atol if atol is None else atol, task.rtol if rtol is None else rtol, task.name)
+    out = dict(task=task.name, correct=False, reward=None, violations=[], error=None)
+    runner = Runner(dict(judge.request(), task_source=task.source_for('cpu'), init_seed=judge.init_seed,
+                         candidate_main=str(copy_candidate(src, main, scratch/'candidate'))), scratch, timeout)
     try:
-        runner.recv(); runner.stop()   # ready: the null model is being served
-        def run_batch(i:int) -> tuple[float, dict, list]:
-            sets = [draw() for _ in range(calls)]
-            for (ins, _), xs in zip(views, sets):
-                for v, x in zip(ins, xs): v.copy_(x)
-            clock, reply = runner.batch(calls, f'{i}-{os.urandom(8).hex()}')   # a reply written ahead cannot name it
-            return clock, reply, sets
-        cal = []
-        for i in range(CAL_BATCHES):
-            clock, reply, _ = run_batch(-1 - i)
-            if 'error' in reply: return _fail(out, 'harness_error', f"the null model's batch failed: {reply['error']}")
-            cal.append(clock - sum(reply['inner']))
-        out['transfer_s'] = transfer = float(np.median(cal))
-        runner.cont(); runner.send(dict(load=True)); ready = runner.recv()
-        if not ready.get('ready'): return _fail(out, 'import_error', f"the candidate could not be loaded: {ready.get('error')}")
-        runner.stop()
-        times = []
-        for i in range(-WARM_BATCHES, batches):
-            clock, reply, sets = run_batch(i)
-            if 'error' in reply: return _fail(out, 'runtime_error', f"batch {i}: {reply['error']}")
-            got = [[o.clone() for o in outs] for _, outs in views]   # read while the runner is stopped
-            with torch.no_grad():
-                for k, (xs, g) in enumerate(zip(sets, got)):
-                    if (bad := _judge_outputs(g, model(*xs), atol, rtol)):
-                        return _fail(out, bad[0], f"call {k + 1} of batch {i + WARM_BATCHES + 1}: {bad[1]}")
-            if i < 0: continue   # a warm-up batch
-            s = sum(max(float(t), 0.0) for t in reply.get('inner', [])[:calls])   # the runner's claim: only its sum is used
-            floor = max(clock - transfer, 0.0)   # the clock less the transfer: what the batch took at least
-            times.append(max(s, floor) / calls)  # a call's time: its batch's mean, never under the clock's
-            agree = floor - s <= max(AGREE_SLACK_S * calls, AGREE_SHARE * clock)
-            out['batches'].append(dict(clock_s=clock, inner_s=s, agree=agree)); out['calls'] += calls
-        ms = [t * 1e3 for t in times]
-        out.update(median_ms=float(np.median(ms)), inner_median_ms=float(np.median([b['inner_s'] for b in out['batches']])) * 1e3 / calls,
-                   clock_median_ms=float(np.median([b['clock_s'] - transfer for b in out['batches']])) * 1e3 / calls,
-                   mismatched=sum(not b['agree'] for b in out['batches']))
-        if 2 * out['mismatched'] > len(out['batches']): out['violations'].append('timing_mismatch')
-        return out
-    except (TimeoutError, EOFError) as e: return _fail(out, 'timeout' if isinstance(e, TimeoutError) else 'early_exit', str(e))
+        res = judge.drive(runner, time.time() + timeout, batches)
+        out.update(res)
+        if not res.get('judged'): return {**out, 'reward': -1, 'violations': ['early_exit'], 'error': res['why']}
+        if not res['correct']: return {**out, 'reward': -1, 'violations': [res['code']]}
+        if res['batches']:
+            t, bad, source = judgement(res['inner_ms'], res)
+            out.update(median_ms=t, time_source=source)
+            if bad: return {**out, 'correct': False, 'reward': -1, 'violations': [bad],
+                            'error': f"the runner claimed {res['inner_ms']:.4g} ms a call; the judge's clock says at least {res['floor_ms']:.4g}"}
+        return {**out, 'correct': True}
     finally:
-        runner.close()
-        if own:
-            import shutil; shutil.rmtree(scratch, ignore_errors=True)
+        runner.close(); judge.close()
+        if own: shutil.rmtree(scratch, ignore_errors=True)
+

@@ -14,15 +14,15 @@ from pathlib import Path
 __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'ENV_KEYS', 'REF_BUDGET_S',
            'MIN_SAMPLED_S', 'MAX_SAMPLER_SHARE', 'TIMING_PRECISION', 'HOST_COST_CALLS', 'CALL_DEPTH', 'PHASES',
            'SHARED_PHASES', 'GPU_SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC', 'N_CHECKS', 'N_PROFILE_SETS',
-           'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device',
-           'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names', 'describe_threads',
-           'import_candidate', 'harness_intact', 'sampled', 'writable_roots', 'secret_paths', 'audit_rule', 'asked_by',
-           'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts',
-           'TimedOutputWrong', 'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'value_problem',
-           'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'baseline_task_key', 'evaluate',
-           'vouched_kernels', 'untrusted_records', 'missing_stages', 'completed', 'timeline', 'details', 'Spawned',
-           'spawn_worker', 'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd',
-           'warm_compile_cache']
+           'JUDGED_DEVICES', 'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker',
+           'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names',
+           'describe_threads', 'import_candidate', 'harness_intact', 'sampled', 'writable_roots', 'secret_paths',
+           'audit_rule', 'asked_by', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2',
+           'timing_opts', 'TimedOutputWrong', 'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'close_enough',
+           'value_problem', 'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'baseline_task_key',
+           'judge_for', 'judged_run', 'claimed_ms', 'judged_verdict', 'evaluate', 'vouched_kernels',
+           'untrusted_records', 'missing_stages', 'completed', 'timeline', 'details', 'Spawned', 'spawn_worker',
+           'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -773,10 +773,13 @@ def _mutated(self:TimedCalls, i:int, variant:list) -> int|None:
 
 @patch
 def _close(self:TimedCalls, out, ref) -> bool:
-    "A fast, stricter form of verify's comparison: elementwise within tolerance and within 90% of `MAX_REL_ERROR` as a whole"
+    "A fast, stricter form of verify's comparison (`close_enough`) with the request's tolerances"
+    return close_enough(out, ref, self.w.req['atol'], self.w.req['rtol'])
+
+def close_enough(out, ref, atol:float, rtol:float) -> bool:
+    "A fast, stricter form of verify's comparison: elementwise within tolerance and within 90% of `MAX_REL_ERROR` as a whole (structure already checked); False sends an output to `value_problem`"
     import torch
     from cuda_agent_lab.verify import leaves, MAX_REL_ERROR
-    atol, rtol = self.w.req['atol'], self.w.req['rtol']
     for (_, o), (_, r) in zip(leaves(out), leaves(ref)):
         if not isinstance(r, torch.Tensor) or not r.numel(): continue
         if r.is_floating_point() and o.dtype == r.dtype:   # isclose's test in four passes: a NaN or an inf fails it, and goes to `_values`
@@ -916,9 +919,42 @@ def _phase_kernels(w:Worker):
     done, errors = compile_kernel_sources(Path(w.req['kernel_dir']), arch)
     w.emit(kernels=done, kernel_errors=errors)
 
+# %% ../nbs/07_sandbox.ipynb #a69f7732
+def _judge_channel(w:Worker):
+    "The worker's ends of the judge's pipes (`CAL_JUDGE_FDS`, set by `spawn_worker`): (read, write)"
+    try: r, t = (int(x) for x in os.environ.get('CAL_JUDGE_FDS', '').split(','))
+    except ValueError: w.fail('harness_error', "a judged request reached a worker without the judge's channel (CAL_JUDGE_FDS)")
+    return os.fdopen(r, 'r'), os.fdopen(t, 'w')
+
+def _phase_null(w:Worker):
+    """On a judged request (`judge.Judge`, the CPU's): map the judge's slots and serve the harness's null model, made as
+    a candidate's calls are made (`run_candidate`), until the judge says `load`: its batches price the transfer before
+    any candidate code has run in this process"""
+    if not w.req.get('judge'): return
+    from cuda_agent_lab import judge
+    from cuda_agent_lab.verify import run_candidate
+    w.emit(phase='null')
+    w.chan, w.slots = _judge_channel(w), judge.map_slots(w.req['judge'])
+    null = judge.NullModel(w.req['judge']['slots'][0][1])
+    judge.serve(lambda *ins: run_candidate(null, ins, w.allow, []), w.slots, *w.chan)
+
+def _phase_judged(w:Worker):
+    """On a judged request, after this process's own checks and timing (early, friendly errors and a claimed time): serve
+    the judge's batches of the candidate's calls, made as the verified ones were, until `exit`. The judge, in the parent,
+    draws their inputs, compares their outputs and bounds their time with its own clock; this process only runs them"""
+    if not w.req.get('judge'): return
+    from cuda_agent_lab import judge
+    from cuda_agent_lab.verify import run_candidate
+    w.emit(phase='judged')
+    w.stack.close()   # the device's share: the judge times these calls holding the CPU's lock itself
+    record = []
+    judge.serve(lambda *ins: run_candidate(w.mn, ins, w.allow, record), w.slots, *w.chan)
+    if record: w.fail(record[0].code, f"ModelNew.forward (judged calls): {record[0].message}", record[0].file, record[0].line)
+
+
 # %% ../nbs/07_sandbox.ipynb #f22011dd
 CALL_DEPTH = 40   # frames below the candidate's every call in a worker (the phases' own stacks are about 15 deep)
-PHASES = (_phase_task, _phase_baselines, _phase_static, _phase_import, _phase_init, _phase_verify, _phase_profile)
+PHASES = (_phase_task, _phase_null, _phase_baselines, _phase_static, _phase_import, _phase_init, _phase_verify, _phase_profile, _phase_judged)
 
 def phases_for(req:dict) -> tuple:
     "The phases a request runs: a whole evaluation, a warm-up (`warm_only`) or a compile-ahead (`compile_only`)"
@@ -1031,10 +1067,57 @@ def baseline_task_key(task, device:str) -> str:
     from cuda_agent_lab.tasks import source_hash
     return source_hash(task.source_for(device)) + ('-cpu' if device == 'cpu' else '')
 
+JUDGED_DEVICES = ('cpu',)   # where the judge (`judge.Judge`) decides correctness and bounds the time; on a GPU the worker's verdict still does (CUDA IPC slots: next)
+
+def judge_for(req:dict):
+    """A `judge.Judge` for request `req` (an evaluation that checks the candidate, on a device in `JUDGED_DEVICES`), its
+    slots named in `req['judge']`; None where no judge runs, and then `req['judge_unavailable']` says why when one should"""
+    if req['device'] not in JUDGED_DEVICES or not req.get('n_checks') or req.get('no_judge'): return None
+    from cuda_agent_lab.judge import Judge
+    try: j = Judge(req['task_source'], req['init_seed'], req['atol'], req['rtol'], req.get('task_name', 'task'))
+    except Exception as e: req['judge_unavailable'] = f"{type(e).__name__}: {e}"[:500]; return None
+    req['judge'] = j.request()
+    return j
+
+def judged_run(w:Spawned, req:dict, timeout:float) -> dict:
+    "`finish_worker` with the judge `req` calls for (`judge_for`), its slot file removed after"
+    j = judge_for(req)
+    try: v = finish_worker(w, req, timeout, j)
+    finally:
+        if j is not None: j.close()
+    if req.get('judge_unavailable'): v['judge'] = dict(judged=False, why=f"no judge could be built: {req['judge_unavailable']}")
+    return v
+
+def claimed_ms(req:dict) -> float|None:
+    "The median ms a call that the worker's verdict file claims now (None if it claims none): lets the judge stop once its floor agrees; the final verdict's claim is judged again"
+    try: return float(json.loads(Path(req['verdict_path']).read_text())['candidate_timing']['median_ms'])
+    except (OSError, ValueError, KeyError, TypeError): return None
+
+def judged_verdict(v:dict, res:dict|None) -> dict:
+    """Verdict `v` of the worker's process (its claims) with the judge's run `res` applied: the judge's failure fails it;
+    the claimed median time stands, gives way to the clock's floor, or fails with `timing_mismatch` (`judge.judgement`)"""
+    from cuda_agent_lab.judge import judgement
+    if res is None: return v
+    keep = ('judged', 'why', 'correct', 'code', 'error', 'calls', 'calls_per_batch', 'transfer_ms', 'floor_ms', 'floor_median_ms', 'inner_ms', 'checked')
+    v = {**v, 'judge': {k: res[k] for k in keep if k in res}}
+    def fail(code, msg):
+        v.update(correct=False, violations=v.get('violations', []) + [_viol(code, msg)], error=v.get('error') or msg)
+        return v
+    if not res.get('judged'): return v   # the worker ended first (its verdict says why) or fell silent; a correct verdict is incomplete
+    if not res['correct']: return fail(res['code'], f"the judge: {res['error']}")
+    ct = v.get('candidate_timing') or {}
+    if v.get('correct') and ct.get('median_ms') is not None and res.get('floor_ms') is not None:
+        t, bad, source = judgement(ct['median_ms'], res)
+        v['judge']['time_source'] = source
+        if bad: return fail(bad, f"the worker's process claimed {ct['median_ms']:.4g} ms a call; the judge's own clock over its batches "
+                                 f"says at least {res['floor_ms']:.4g} ms: a claim that far under the outside bound is not believed")
+        if source == 'judge': v['candidate_timing'] = {**ct, 'median_ms': t, 'claimed_median_ms': ct['median_ms']}
+    return v
+
 def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks:int=N_CHECKS, atol:float|None=None,
              rtol:float|None=None, strict_precision:bool=False, allow=None, profile:bool=True, compile:bool=True,
              tf32_baselines:bool|None=None, reward:str='discrete', gpu:int|None=None, profile_opts:dict|None=None,
-             keep_scratch:bool=False, worker:Spawned|None=None) -> dict:
+             keep_scratch:bool=False, worker:Spawned|None=None, judge:bool=True) -> dict:
     "Evaluate `candidate` (folder or model_new.py) against `task` (name, model.py path or Task) in a fresh sandbox process (or in `worker`, started ahead by `spawn_worker`)"
     t0 = time.time()
     if worker is not None and worker.device != device:
@@ -1052,9 +1135,9 @@ def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks
                    profile=profile, compile=compile, profile_opts=profile_opts or {},
                    tf32_baselines=device.startswith('cuda') if tf32_baselines is None else tf32_baselines,
                    candidate_main=str(copy_candidate(src, main, scratch/'candidate')), candidate_dir=str(scratch/'candidate'),
-                   kernels=vouched_kernels(src),
+                   kernels=vouched_kernels(src), task_name=task.name, no_judge=not judge,
                    verdict_path=str(scratch/f'verdict-{os.urandom(8).hex()}.json'))
-        v = finish_worker(worker or spawn_worker(device, gpu, timeout, scratch), req, timeout)
+        v = judged_run(worker or spawn_worker(device, gpu, timeout, scratch), req, timeout)
         if untrusted_records(v, req):   # a record changed on disk since it was sealed (an earlier candidate?): drop, run again
             from cuda_agent_lab.profile import scrub_records
             scrub_records()
@@ -1112,6 +1195,8 @@ def missing_stages(v:dict, req:dict) -> list[str]:
         if not v.get('speed_of_light'): gone.append('the speed-of-light floor did not run')
         if str(req['device']).startswith('cuda') and not (v.get('device_audit') or {}).get('available'):
             gone.append(f"the device audit did not run ({(v.get('device_audit') or {}).get('why', 'no report')})")
+    if req['device'] in JUDGED_DEVICES and req.get('n_checks') and not req.get('no_judge') and not (v.get('judge') or {}).get('judged'):
+        gone.append(f"the judge did not judge the candidate's calls ({(v.get('judge') or {}).get('why', 'no judged run')})")
     return gone
 
 def completed(v:dict, req:dict) -> dict:
@@ -1126,7 +1211,8 @@ def _retry(req:dict, src:Path, main:Path, scratch:Path, device:str, gpu, timeout
     req = {**req, 'candidate_main': str(copy_candidate(src, main, scratch/f'candidate-{n}')), 'candidate_dir': str(scratch/f'candidate-{n}'),
            'verdict_path': str(scratch/f'verdict-{os.urandom(8).hex()}.json'), 'init_seed': _seed(),
            'profile_seeds': [_seed() for _ in req['profile_seeds']]}
-    v = finish_worker(spawn_worker(device, gpu, timeout, scratch), req, timeout)
+    req.pop('judge', None)
+    v = judged_run(spawn_worker(device, gpu, timeout, scratch), req, timeout)
     if (bad := untrusted_records(v, req)):
         msg = f"the harness's records in the verdict were changed from the candidate's process: {bad[0]}"
         v.update(correct=False, violations=v.get('violations', []) + [_viol('tampered_harness', msg)], error=msg)
@@ -1149,7 +1235,7 @@ def details(v:dict) -> dict:
     "The parts of the worker's verdict worth keeping beside the contract fields"
     keep = ('phase', 'phase_times', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail',
             'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks', 'device_audit', 'warm_checks', 'draw_ms',
-            'native_sampler', 'guard_host_cost')
+            'native_sampler', 'guard_host_cost', 'judge')
     return {'details': {k: v[k] for k in keep if k in v}, 'violation_details': v.get('violations', [])}
 
 def _rmtree(p:Path):
@@ -1178,9 +1264,15 @@ class Spawned:
     gpu: object = None
     timeout: float = 300.0   # the CPU-time limit was set from this at spawn
     t_spawn: float = 0.0
+    chan: tuple = ()         # the parent's ends of the judge's pipes: (write, read) file descriptors
     def discard(self):
         "Kill the process and remove its scratch folder"
-        _killpg(self.proc); self.proc.wait(); _rmtree(self.scratch)
+        _killpg(self.proc); self.proc.wait(); _rmtree(self.scratch); self.close_chan()
+    def close_chan(self):
+        for fd in self.chan:
+            try: os.close(fd)
+            except OSError: pass
+        self.chan = ()
     def ready_at(self) -> float|None:
         "When the worker finished its warm-up (`time.time()`), or None while it is still warming up"
         try: return float((self.scratch/'ready').read_text())
@@ -1195,18 +1287,37 @@ def spawn_worker(device:str, gpu=None, timeout:float=300.0, scratch:Path|None=No
     "Start a sandbox worker for `device` (pinned to `gpu`) that waits for its request; its limits are set from `timeout`; `harness`: for requests that run no candidate (the baselines' inductor cache)"
     scratch = Path(scratch or tempfile.mkdtemp(prefix='cal-eval-'))
     (scratch/'tmp').mkdir(exist_ok=True); (scratch/'work').mkdir(exist_ok=True)
-    with open(scratch/'stdout.txt', 'wb') as out, open(scratch/'stderr.txt', 'wb') as err:
-        proc = subprocess.Popen([sys.executable, '-P', '-m', 'cuda_agent_lab.sandbox', device], stdin=subprocess.PIPE,
-                                stdout=out, stderr=err, cwd=scratch/'work', env=_env(device, gpu, scratch, harness),
-                                start_new_session=True, preexec_fn=_limits(device, timeout))
-    return Spawned(proc, scratch, device, gpu, timeout, time.time())
+    r_in, w_in = os.pipe(); r_out, w_out = os.pipe()   # the judge's channel (`_phase_null`, `_phase_judged`)
+    env = {**_env(device, gpu, scratch, harness), 'CAL_JUDGE_FDS': f'{r_in},{w_out}'}
+    try:
+        with open(scratch/'stdout.txt', 'wb') as out, open(scratch/'stderr.txt', 'wb') as err:
+            proc = subprocess.Popen([sys.executable, '-P', '-m', 'cuda_agent_lab.sandbox', device], stdin=subprocess.PIPE,
+                                    stdout=out, stderr=err, cwd=scratch/'work', env=env, pass_fds=(r_in, w_out),
+                                    start_new_session=True, preexec_fn=_limits(device, timeout))
+    except BaseException:
+        for fd in (w_in, r_out): os.close(fd)
+        raise
+    finally: os.close(r_in); os.close(w_out)
+    return Spawned(proc, scratch, device, gpu, timeout, time.time(), (w_in, r_out))
 
-def finish_worker(w:Spawned, req:dict, timeout:float) -> dict:
-    "Hand `req` to the started worker `w` and wait up to `timeout` s from now; the verdict, with a violation for a timeout, a signal or an early exit"
+def finish_worker(w:Spawned, req:dict, timeout:float, judge=None) -> dict:
+    """Hand `req` to the started worker `w` and wait up to `timeout` s from now; the verdict, with a violation for a
+    timeout, a signal or an early exit. With `judge` (a `judge.Judge` whose slots `req['judge']` names) the judge drives
+    the worker's judged phases meanwhile, and its findings and time bound are applied to the verdict (`judged_verdict`)"""
+    from cuda_agent_lab.judge import BATCHES, Channel
     proc, out_p, err_p, t_sent = w.proc, w.scratch/'stdout.txt', w.scratch/'stderr.txt', time.time()
-    try: proc.communicate(json.dumps(req).encode(), timeout=timeout); timed_out = False
+    deadline, judged = t_sent + timeout, None
+    try:
+        try: proc.stdin.write(json.dumps(req).encode()); proc.stdin.close()
+        except BrokenPipeError: pass   # the worker is gone: its exit code says how
+        if judge is not None and w.chan:
+            ch = Channel(proc, *w.chan, timeout=timeout); w.chan = ()
+            try: judged = judge.drive(ch, deadline, BATCHES if req.get('profile', True) else 0, lambda: claimed_ms(req))
+            finally: ch.close()
+            if judged.get('timed_out'): raise subprocess.TimeoutExpired(proc.args, timeout)
+        proc.wait(timeout=max(deadline - time.time(), 0.1)); timed_out = False
     except subprocess.TimeoutExpired: _killpg(proc); proc.wait(); timed_out = True
-    finally: _killpg(proc)
+    finally: _killpg(proc); w.close_chan()
     vp = Path(req['verdict_path'])
     v = json.loads(vp.read_text()) if vp.exists() else dict(phase='start', compiled=False, correct=False, violations=[], error=None)
     v['stdout_tail'], v['returncode'] = _tail(out_p) + _tail(err_p), proc.returncode
@@ -1217,7 +1328,7 @@ def finish_worker(w:Spawned, req:dict, timeout:float) -> dict:
     else: bad = exit_violation(proc.returncode, v.get('phase'), out_p.stat().st_size if out_p.exists() else 0)
     if bad:
         v.update(correct=False, violations=v.get('violations', []) + [bad], error=v.get('error') or bad['message'])
-    return v
+    return judged_verdict(v, judged) if judge is not None else v
 
 def run_child(req:dict, scratch:Path, device:str, gpu:int|None, timeout:float, harness:bool=False) -> dict:
     "Run the worker for `req` in a new process; the verdict, with a violation for a timeout, a signal or an early exit"

@@ -1,35 +1,35 @@
-"""Reward integrity part 6, step 1: the judge outside the candidate's process (`judge.judged_timing`, CPU). The hacks
-that reach the runner's own objects change only claims; the judge's clock and its own comparison decide."""
+"""Reward integrity part 6: the judge outside the candidate's process (`judge.judged_timing`, a runner of its own, CPU).
+The hacks that reach the runner's own objects change only claims; the judge's clock and its own comparison decide."""
 from pathlib import Path
-import pytest
-from cuda_agent_lab.judge import BATCH, judged_timing
+from cuda_agent_lab.judge import judged_timing
 from cuda_agent_lab.tasks import get_task
 
 J = Path(__file__).parent/'redteam'/'judge'
 
 
 def test_honest_solution_is_judged_correct_and_its_times_stand():
-    r = judged_timing('diag_matmul', get_task('diag_matmul').solutions['cpu'], batches=8)
-    assert r['correct'] and r['error'] is None and r['calls'] == 8 * BATCH, r
-    assert r['median_ms'] < 3 * r['inner_median_ms'] + 0.5, r   # charged near its own times (the transfer's price is noisy here)
+    r = judged_timing('diag_matmul', get_task('diag_matmul').solutions['cpu'], batches=6)
+    assert r['correct'] and r['error'] is None and len(r['batches']) == 6 and r['time_source'] == 'runner', r
+    assert r['calls'] == sum(b['calls'] for b in r['batches']) + 2 * 2, r   # two warm-up batches of two calls, then batches sized by time
+    assert r['floor_ms'] <= r['floor_median_ms'] and r['median_ms'] == r['inner_ms'], r
 
 
-def test_a_lying_runner_is_charged_the_judges_clock():
+def test_a_lying_runner_gets_timing_mismatch_and_its_twin_keeps_its_times():
     "j01 divides the runner's reported times by 100; its twin jh01 computes the same and reports honestly"
     twin = judged_timing('diag_matmul', J/'jh01_slow_eager', batches=4)
     liar = judged_timing('diag_matmul', J/'j01_lying_runner', batches=4)
-    assert twin['correct'] and liar['correct'], (twin, liar)
-    assert 'timing_mismatch' in liar['violations'], liar   # most batches: the claims fall 99% short of the clock
-    assert liar['inner_median_ms'] < twin['inner_median_ms'] / 20, (liar, twin)   # what it claimed
-    assert liar['median_ms'] > twin['median_ms'] / 2, (liar, twin)                # what it was charged: the clock's
+    assert twin['correct'] and twin['time_source'] == 'runner', twin
+    assert liar['reward'] == -1 and liar['violations'] == ['timing_mismatch'], liar
+    assert liar['inner_ms'] < twin['inner_ms'] / 20, (liar, twin)   # what it claimed; the clock's floor is far above it
+    assert liar['floor_ms'] > 2 * liar['inner_ms'], liar
 
 
 def test_claims_shaped_within_a_batch_do_not_set_the_median():
     "j03 keeps each batch's total but claims it for one call: only the batch's sum counts, so its timing is its twin's"
     twin = judged_timing('diag_matmul', J/'jh01_slow_eager', batches=4)
     shaped = judged_timing('diag_matmul', J/'j03_shaped_claims', batches=4)
-    assert twin['correct'] and shaped['correct'], (twin, shaped)
-    assert shaped['median_ms'] > twin['median_ms'] / 2, (shaped, twin)
+    assert twin['correct'] and shaped['correct'] and shaped['time_source'] == 'runner', (twin, shaped)
+    assert shaped['median_ms'] > twin['median_ms'] / 3, (shaped, twin)
 
 
 def test_outputs_are_judged_where_the_tolerances_are():
@@ -39,5 +39,53 @@ def test_outputs_are_judged_where_the_tolerances_are():
 
 def test_a_candidate_that_fails_to_load_is_reported(tmp_path):
     (tmp_path/'model_new.py').write_text('raise RuntimeError("no kernel today")\n')
-    r = judged_timing('diag_matmul', tmp_path, batches=1, calls=2)
+    r = judged_timing('diag_matmul', tmp_path, batches=1)
     assert r['reward'] == -1 and r['violations'] == ['import_error'] and 'no kernel today' in r['error'], r
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The sandbox's evaluations on the CPU: the worker serves the judge's batches after its own phases (`_phase_null`,
+# `_phase_judged`); its verdict is a claim the judge in the parent checks. Each route's hack with the judge off shows
+# the route is open in the worker's own process; with the judge on it is -1. The twin keeps its reward. Cold (a fresh
+# cache: kernels built, baselines timed) and warm.
+
+from cuda_agent_lab.sandbox import evaluate
+
+
+def _ev(name, **kw): return evaluate('softmax', J/name, 'cpu', timeout=240, **kw)
+
+
+def test_sandbox_routes_verdict_writer_and_gc_reach_cold_and_warm(tmp_path, monkeypatch):
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
+    for state in ('cold', 'warm'):
+        twin = _ev('jh02_slow_softmax')
+        assert twin['correct'] and twin['reward'] == 1 and twin['violations'] == [], (state, twin)
+        j = twin['details']['judge']
+        assert j['judged'] and j['correct'] and j['time_source'] in ('runner', 'judge') and j['checked'] >= 4, (state, j)
+        writer = _ev('j04_verdict_writer')
+        assert writer['reward'] == -1 and writer['violations'] == ['timing_mismatch'], (state, writer)
+        reach = _ev('j05_gc_reach')
+        assert reach['reward'] == -1 and 'incorrect' in reach['violations'] and 'the judge: judged call' in reach['error'], (state, reach)
+
+
+def test_without_the_judge_both_routes_are_open(tmp_path, monkeypatch):
+    "The proof that j04 and j05 test something: the worker's own process rewards both (no judge: `evaluate(judge=False)`)"
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
+    writer = _ev('j04_verdict_writer', judge=False)
+    assert writer['reward'] >= 2 and writer['t_candidate_ms'] < writer['t_eager_ms'], writer   # a kernel 8x slower than its own softmax
+    reach = _ev('j05_gc_reach', judge=False)
+    assert reach['correct'] and reach['reward'] >= 1, reach   # wrong outputs, judged correct in-process
+
+
+def test_a_judged_verdict_needs_the_judges_run(tmp_path, monkeypatch):
+    "A correct worker verdict whose judge never ran (the channel closed by the candidate) is incomplete: -1"
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
+    (tmp_path/'c').mkdir()
+    src = (J/'jh02_slow_softmax'/'model_new.py').read_text().replace('class ModelNew', '''_os = vars(torch)['os']   # past the static check
+for _fd in getattr(_os, 'envi' + 'ron')['CAL_JUDGE' + '_FDS'].split(','): getattr(_os, 'clo' + 'se')(int(_fd))
+
+
+class ModelNew''')
+    (tmp_path/'c'/'model_new.py').write_text(src); (tmp_path/'c'/'softmax.c').write_text((J/'jh02_slow_softmax'/'softmax.c').read_text())
+    r = evaluate('softmax', tmp_path/'c', 'cpu', timeout=240)
+    assert r['reward'] == -1 and 'incomplete_evaluation' in r['violations'] and "the judge did not judge" in r['error'], r
