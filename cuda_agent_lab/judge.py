@@ -12,8 +12,8 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['BATCH_S', 'MIN_CALLS', 'MAX_CALLS', 'SLOT_BYTES', 'BATCHES', 'WARM_BATCHES', 'CAL_BATCHES', 'AGREE', 'MISMATCH_RATIO',
-           'REF_BUDGET_S', 'layout', 'view', 'shared', 'map_slots', 'slot_dir', 'NullModel', 'serve', 'runner_main',
-           'Channel', 'Runner', 'exclusive_cpu', 'Judge', 'judgement', 'judged_timing']
+           'REF_BUDGET_S', 'MIN_CHECKED', 'layout', 'view', 'shared', 'map_slots', 'slot_dir', 'NullModel', 'serve',
+           'runner_main', 'Channel', 'Runner', 'exclusive_cpu', 'Judge', 'judgement', 'judged_timing']
 
 # %% ../nbs/23_judge.ipynb #1537ace5
 BATCH_S = 0.01            # a timed batch's calls take at least this long by the runner's warm-up times, so the clock's fixed costs are a small share of it
@@ -23,8 +23,9 @@ BATCHES = 6               # timed batches
 WARM_BATCHES = 2          # the candidate's first batches (`MIN_CALLS` calls each): judged, not timed (first calls fault pages in and start thread pools)
 CAL_BATCHES = 3           # batches of the harness's null model at each of two sizes that price the transfer, before any candidate code loads
 AGREE = 0.1               # a claimed median at most this share under the clock's floor is accepted as it is ...
-MISMATCH_RATIO = 1.5      # ... one under the floor by less than this factor gives way to the floor; further under: -1 `timing_mismatch`
-REF_BUDGET_S = 0.5        # seconds of references the timed batches may cost: past it, each batch compares a secret random sample of its calls (at least one)
+MISMATCH_RATIO = 3.0      # ... one under the floor by less than this factor gives way to the floor; further under: -1 `timing_mismatch` (loose: a 2-core VM's floor moves by half between runs; what it stops is a gross lie)
+REF_BUDGET_S = 0.5        # seconds of references the timed batches may cost: past it, each batch compares a secret random sample of its calls ...
+MIN_CHECKED = 16          # ... of at least half this many, and the batches go on until this many timed calls were compared (a runner that skips a share f of its calls to look fast passes with probability (1-f)^16 at most)
 
 def _flat(x) -> list:
     "The tensors of a tensor or a nest of lists and tuples of them, in order"
@@ -72,8 +73,8 @@ class NullModel:
         import torch
         return [torch.empty(s['shape'], dtype=getattr(torch, s['dtype'])) for s in self.specs]
 
-def serve(call, slots, rx, tx) -> dict:
-    "Say ready, then answer batches (`call` on each input slot, its outputs copied into the output slots, the call's own seconds reported) until a message that is not a batch; that message"
+def serve(call, slots, rx, tx, before=None, after=None) -> dict:
+    "Say ready, then answer batches (`call` on each input slot, its outputs copied into the output slots, the call's own seconds reported; `before()` and `after()` around each call, outside its own time) until a message that is not a batch; that message"
     import torch
     tx.write(json.dumps(dict(ready=True)) + '\n'); tx.flush()
     for line in rx:
@@ -82,7 +83,12 @@ def serve(call, slots, rx, tx) -> dict:
         inner = []
         try:
             for ins, outs in slots[:msg['calls']]:
-                t0 = time.perf_counter(); out = call(*ins); inner.append(time.perf_counter() - t0)
+                if before: before()
+                t0 = time.perf_counter()
+                try: out = call(*ins)
+                finally:
+                    inner.append(time.perf_counter() - t0)
+                    if after: after()
                 got = _flat(out)
                 if len(got) != len(outs) or any(g.shape != o.shape or g.dtype != o.dtype for g, o in zip(got, outs)):
                     raise ValueError(f"the output has {len(got)} tensors of shapes {[tuple(g.shape) for g in got]} and dtypes "
@@ -269,19 +275,20 @@ class Judge:
         runner is stopped and compared with the reference of its inputs. With `claim` (a function: the runner's claimed
         median ms a call, or None) the batches end as soon as the floor no longer contradicts it: the least floor only
         falls with more batches, so `judgement` comes out as it would after all of them, and an honest candidate pays
-        for one or two batches, not `batches`. Per timed batch the clock, its floor (the clock less the transfer) and
+        for one or two batches, not `batches`; never before `MIN_CHECKED` timed calls were compared (or all of them). Per timed batch the clock, its floor (the clock less the transfer) and
         the runner's claimed sum; per call, the median of the claims and the floor: the least over the batches (a batch's
         noise only adds to its clock, so the fastest batch bounds the calls' time most tightly)"""
         import numpy as np, torch
         res = dict(judged=True, correct=True, code=None, error=None, calls=0, batches=[], transfer_ms=None)
         a, b = self.transfer_ab
         res['transfer_ms'] = dict(fixed=round(a * 1e3, 4), per_call=round(b * 1e3, 4))
-        n, warm, t_ref, pick = MIN_CALLS, [], [], random.SystemRandom()
+        n, warm, t_ref, pick, timed_checked, timed_calls = MIN_CALLS, [], [], random.SystemRandom(), 0, 0
         for i in range(-WARM_BATCHES, batches):
             sets = [self.draw() for _ in range(n)]
-            clock, reply = ch.batch(n, f'{i}-{os.urandom(8).hex()}', load=lambda: self._load(sets))   # a reply written ahead cannot name it
+            clock, reply = ch.batch(n, os.urandom(8).hex(), load=lambda: self._load(sets))   # a reply written ahead cannot name it; nor does it say which batch is a warm-up
             if 'error' in reply: return _fail(res, 'runtime_error', f"judged batch {i + WARM_BATCHES + 1}: {reply['error']}")
-            check = range(n) if i < 0 else sorted(pick.sample(range(n), max(1, min(n, int(REF_BUDGET_S / batches / float(np.median(t_ref)))))))
+            if i < 0: check = range(n)   # the warm-up: every output
+            else: check = sorted(pick.sample(range(n), min(n, max(MIN_CHECKED // 2, int(REF_BUDGET_S / batches / float(np.median(t_ref)))))))
             got = {k: [o.clone() for o in self.views[k][1]] for k in check}   # read while the runner is stopped
             with torch.no_grad():
                 for k in check:
@@ -289,6 +296,7 @@ class Judge:
                     if (bad := _judge_outputs(got[k], ref, self.atol, self.rtol)):
                         return _fail(res, bad[0], f"judged call {k + 1} of batch {i + WARM_BATCHES + 1}: {bad[1]}")
             res['checked'] = res.get('checked', 0) + len(check)
+            if i >= 0: timed_checked, timed_calls = timed_checked + len(check), timed_calls + n
             inner = sum(max(float(t), 0.0) for t in reply.get('inner', [])[:n])   # the runner's claim: only its sum is used
             floor = clock - self.transfer(n)
             res['calls'] += n
@@ -297,7 +305,8 @@ class Judge:
                 if i == -1: n = max(MIN_CALLS, min(self.max_calls, int(np.ceil(BATCH_S / max(min(warm), 1e-6)))))
                 continue
             res['batches'].append(dict(calls=n, clock_s=clock, floor_s=floor, inner_s=inner))
-            if claim is not None and (c := claim()) is not None and min(x['floor_s'] / x['calls'] for x in res['batches']) * 1e3 * (1 - AGREE) <= c: break
+            enough = timed_checked >= min(MIN_CHECKED, timed_calls)   # compared enough of the calls whose clock would decide
+            if enough and claim is not None and (c := claim()) is not None and min(x['floor_s'] / x['calls'] for x in res['batches']) * 1e3 * (1 - AGREE) <= c: break
         if res['batches']:
             per = lambda k, f=np.median: float(f([x[k] / x['calls'] for x in res['batches']])) * 1e3
             res.update(floor_ms=per('floor_s', np.min), floor_median_ms=per('floor_s'), inner_ms=per('inner_s'), calls_per_batch=n)
@@ -312,7 +321,7 @@ class Judge:
             ch.recv(left()); ch.stop()
             try:
                 with exclusive_cpu(): self.calibrate(ch)
-            except RuntimeError as e: return _fail(dict(judged=True, correct=True, calls=0), 'harness_error', str(e))
+            except RuntimeError as e: return _fail(dict(judged=True, correct=True, calls=0), 'incomplete_evaluation', str(e))
             finally: ch.cont()
             ch.send(dict(load=True))
             ready = ch.recv(left())

@@ -923,7 +923,7 @@ def _phase_kernels(w:Worker):
 def _judge_channel(w:Worker):
     "The worker's ends of the judge's pipes (`CAL_JUDGE_FDS`, set by `spawn_worker`): (read, write)"
     try: r, t = (int(x) for x in os.environ.get('CAL_JUDGE_FDS', '').split(','))
-    except ValueError: w.fail('harness_error', "a judged request reached a worker without the judge's channel (CAL_JUDGE_FDS)")
+    except ValueError: w.fail('incomplete_evaluation', "a judged request reached a worker without the judge's channel (CAL_JUDGE_FDS)")
     return os.fdopen(r, 'r'), os.fdopen(t, 'w')
 
 def _phase_null(w:Worker):
@@ -932,11 +932,12 @@ def _phase_null(w:Worker):
     any candidate code has run in this process"""
     if not w.req.get('judge'): return
     from cuda_agent_lab import judge
+    from cuda_agent_lab.guard import op_audit
     from cuda_agent_lab.verify import run_candidate
     w.emit(phase='null')
     w.chan, w.slots = _judge_channel(w), judge.map_slots(w.req['judge'])
-    null = judge.NullModel(w.req['judge']['slots'][0][1])
-    judge.serve(lambda *ins: run_candidate(null, ins, w.allow, []), w.slots, *w.chan)
+    null, audit = judge.NullModel(w.req['judge']['slots'][0][1]), op_audit(w.allow)
+    judge.serve(lambda *ins: run_candidate(null, ins, w.allow, []), w.slots, *w.chan, before=audit.start, after=lambda: audit.stop(1))
 
 def _phase_judged(w:Worker):
     """On a judged request, after this process's own checks and timing (early, friendly errors and a claimed time): serve
@@ -944,11 +945,13 @@ def _phase_judged(w:Worker):
     draws their inputs, compares their outputs and bounds their time with its own clock; this process only runs them"""
     if not w.req.get('judge'): return
     from cuda_agent_lab import judge
+    from cuda_agent_lab.guard import op_audit
     from cuda_agent_lab.verify import run_candidate
     w.emit(phase='judged')
     w.stack.close()   # the device's share: the judge times these calls holding the CPU's lock itself
-    record = []
-    judge.serve(lambda *ins: run_candidate(w.mn, ins, w.allow, record), w.slots, *w.chan)
+    record, audit = [], op_audit(w.allow, 'ModelNew.forward (judged calls)')   # made as the verified and timed calls are: guard, depth, op audit
+    judge.serve(lambda *ins: run_candidate(w.mn, ins, w.allow, record), w.slots, *w.chan,
+                before=audit.start, after=lambda: record.extend(audit.stop(1)))
     if record: w.fail(record[0].code, f"ModelNew.forward (judged calls): {record[0].message}", record[0].file, record[0].line)
 
 
@@ -1313,6 +1316,8 @@ def finish_worker(w:Spawned, req:dict, timeout:float, judge=None) -> dict:
         if judge is not None and w.chan:
             ch = Channel(proc, *w.chan, timeout=timeout); w.chan = ()
             try: judged = judge.drive(ch, deadline, BATCHES if req.get('profile', True) else 0, lambda: claimed_ms(req))
+            except Exception as e:   # the judge's own failure: never a verdict, never a crash of the caller
+                judged = dict(judged=False, why=f"the judge failed: {type(e).__name__}: {e}"[:500]); _killpg(proc)
             finally: ch.close()
             if judged.get('timed_out'): raise subprocess.TimeoutExpired(proc.args, timeout)
         proc.wait(timeout=max(deadline - time.time(), 0.1)); timed_out = False
