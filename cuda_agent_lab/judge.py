@@ -13,7 +13,7 @@ from pathlib import Path
 # %% auto #0
 __all__ = ['BATCH_S', 'MIN_CALLS', 'MAX_CALLS', 'SLOT_BYTES', 'BATCHES', 'WARM_BATCHES', 'CAL_BATCHES', 'AGREE', 'MISMATCH_RATIO',
            'REF_BUDGET_S', 'MIN_CHECKED', 'layout', 'view', 'shared', 'map_slots', 'slot_dir', 'NullModel', 'serve',
-           'runner_main', 'Channel', 'Runner', 'exclusive_cpu', 'Judge', 'judgement', 'judged_timing']
+           'runner_main', 'Channel', 'Runner', 'exclusive_cpu', 'judge_work', 'Judge', 'judgement', 'judged_timing']
 
 # %% ../nbs/23_judge.ipynb #1537ace5
 BATCH_S = 0.01            # a timed batch's calls take at least this long by the runner's warm-up times, so the clock's fixed costs are a small share of it
@@ -192,6 +192,14 @@ def exclusive_cpu():
     "The CPU to the judge's batches alone: no timing of this process's other threads, none of another process (`profile.device_lock`)"
     from cuda_agent_lab.profile import device_lock
     with _one_timing, device_lock('cpu'): yield
+
+@contextlib.contextmanager
+def judge_work():
+    """For the judge's own CPU work outside its batches (building the reference model, its first call): never beside a
+    timing, of another process (the CPU lock held shared) or of this one's other threads (the device lock counts
+    holds per process, not per thread, so the judges of a pool's lanes also take turns on `_one_timing`)"""
+    from cuda_agent_lab.profile import device_share
+    with _one_timing, device_share('cpu'): yield
 
 def _fail(res:dict, code:str, msg:str) -> dict:
     res.update(correct=False, code=code, error=msg); return res

@@ -1076,8 +1076,9 @@ def judge_for(req:dict):
     """A `judge.Judge` for request `req` (an evaluation that checks the candidate, on a device in `JUDGED_DEVICES`), its
     slots named in `req['judge']`; None where no judge runs, and then `req['judge_unavailable']` says why when one should"""
     if req['device'] not in JUDGED_DEVICES or not req.get('n_checks') or req.get('no_judge'): return None
-    from cuda_agent_lab.judge import Judge
-    try: j = Judge(req['task_source'], req['init_seed'], req['atol'], req['rtol'], req.get('task_name', 'task'))
+    from cuda_agent_lab.judge import Judge, judge_work
+    try:
+        with judge_work(): j = Judge(req['task_source'], req['init_seed'], req['atol'], req['rtol'], req.get('task_name', 'task'))
     except Exception as e: req['judge_unavailable'] = f"{type(e).__name__}: {e}"[:500]; return None
     req['judge'] = j.request()
     return j
