@@ -12,13 +12,14 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['BATCH_S', 'MIN_CALLS', 'MAX_CALLS', 'SLOT_BYTES', 'BATCHES', 'WARM_BATCHES', 'CAL_BATCHES', 'AGREE', 'MISMATCH_RATIO',
-           'REF_BUDGET_S', 'MIN_CHECKED', 'layout', 'view', 'shared', 'map_slots', 'slot_dir', 'NullModel', 'serve',
-           'runner_main', 'Channel', 'Runner', 'exclusive_cpu', 'judge_work', 'Judge', 'judgement', 'judged_timing']
+           'REF_BUDGET_S', 'MIN_CHECKED', 'layout', 'view', 'shared', 'cuda_share', 'cuda_open', 'map_slots',
+           'slot_dir', 'NullModel', 'serve', 'runner_main', 'Channel', 'Runner', 'exclusive', 'judge_work', 'Judge',
+           'judgement', 'judged_timing']
 
 # %% ../nbs/23_judge.ipynb #1537ace5
 BATCH_S = 0.01            # a timed batch's calls take at least this long by the runner's warm-up times, so the clock's fixed costs are a small share of it
 MIN_CALLS, MAX_CALLS = 2, 64  # calls a batch may hold (fewer than the most where a call's slots are large)
-SLOT_BYTES = 256 << 20    # the shared file holds at most this many bytes of slots (one input set and its outputs a call)
+SLOT_BYTES = {'cpu': 256 << 20, 'cuda': 2 << 30}   # the slots of a batch hold at most this many bytes (one input set and its outputs a call): a shared file on the CPU, the judge's GPU memory (twice: its own copy) on a GPU
 BATCHES = 6               # timed batches
 WARM_BATCHES = 2          # the candidate's first batches (`MIN_CALLS` calls each): judged, not timed (first calls fault pages in and start thread pools)
 CAL_BATCHES = 3           # batches of the harness's null model at each of two sizes that price the transfer, before any candidate code loads
@@ -54,10 +55,29 @@ def shared(path, size:int):
     import torch
     return torch.from_file(str(path), shared=True, size=max(size, 1), dtype=torch.uint8)
 
+def cuda_share(buf) -> dict:
+    "What another process needs to map the CUDA byte tensor `buf` (CUDA IPC): its allocation's handle and offset, torch's reference counter and event, as JSON"
+    import base64
+    _, handle, size, offset, rc, rc_offset, event, event_sync = buf.untyped_storage()._share_cuda_()
+    b64 = lambda x: None if x is None else base64.b64encode(x).decode()
+    return dict(handle=b64(handle), size=size, offset=offset, rc=b64(rc), rc_offset=rc_offset, event=b64(event),
+                event_sync=bool(event_sync), nbytes=buf.numel())
+
+def cuda_open(meta:dict):
+    "The byte tensor `cuda_share` described, mapped in this process on its current GPU"
+    import base64, torch
+    raw = lambda x: None if x is None else base64.b64decode(x)
+    torch.cuda.init()
+    st = torch.UntypedStorage._new_shared_cuda(torch.cuda.current_device(), raw(meta['handle']), meta['size'], meta['offset'],
+                                               raw(meta['rc']), meta['rc_offset'], raw(meta['event']), meta['event_sync'])
+    return torch.empty(0, dtype=torch.uint8, device='cuda').set_(st)[:meta['nbytes']]
+
 def map_slots(spec:dict) -> list:
-    "The slots a judge's `request()` names, mapped in this process, every page of them read once (a fault in a timed call would be charged to it): per call, (input views, output views)"
-    buf = shared(spec['shared'], spec['size'])
-    if buf.numel(): int(buf[::4096].max())
+    """The slots a judge's `request()` names, mapped in this process (a shared file on the CPU, the judge's own GPU memory
+    through CUDA IPC on a GPU), every page of a file read once (a fault in a timed call would be charged to it): per
+    call, (input views, output views)"""
+    buf = cuda_open(spec['cuda']) if spec.get('cuda') else shared(spec['shared'], spec['size'])
+    if buf.numel() and not buf.is_cuda: int(buf[::4096].max())
     return [([view(buf, s) for s in ins], [view(buf, s) for s in outs]) for ins, outs in spec['slots']]
 
 def slot_dir() -> Path:
@@ -68,14 +88,17 @@ def slot_dir() -> Path:
 # %% ../nbs/23_judge.ipynb #65063f0c
 class NullModel:
     "The harness's own model: new tensors shaped as the task's outputs each call, so its batches cost what a candidate's cost beside its work (allocation, copies, release); only allocation, as the sandbox's guard allows a forward"
-    def __init__(self, specs): self.specs = specs
+    def __init__(self, specs, device='cpu'): self.specs, self.device = specs, device
     def __call__(self, *inputs):
         import torch
-        return [torch.empty(s['shape'], dtype=getattr(torch, s['dtype'])) for s in self.specs]
+        return [torch.empty(s['shape'], dtype=getattr(torch, s['dtype']), device=self.device) for s in self.specs]
 
-def serve(call, slots, rx, tx, before=None, after=None) -> dict:
-    "Say ready, then answer batches (`call` on each input slot, its outputs copied into the output slots, the call's own seconds reported; `before()` and `after()` around each call, outside its own time) until a message that is not a batch; that message"
+def serve(call, slots, rx, tx, before=None, after=None, sync=None) -> dict:
+    """Say ready, then answer batches (`call` on each input slot, its outputs copied into the output slots, the call's own
+    seconds reported; `before()` and `after()` around each call, outside its own time; on a GPU `sync()` ends each call,
+    so its time and the reply come after its work) until a message that is not a batch; that message"""
     import torch
+    sync = sync or (lambda: None)
     tx.write(json.dumps(dict(ready=True)) + '\n'); tx.flush()
     for line in rx:
         msg = json.loads(line)
@@ -85,7 +108,7 @@ def serve(call, slots, rx, tx, before=None, after=None) -> dict:
             for ins, outs in slots[:msg['calls']]:
                 if before: before()
                 t0 = time.perf_counter()
-                try: out = call(*ins)
+                try: out = call(*ins); sync()
                 finally:
                     inner.append(time.perf_counter() - t0)
                     if after: after()
@@ -95,6 +118,7 @@ def serve(call, slots, rx, tx, before=None, after=None) -> dict:
                                      f"{[str(g.dtype) for g in got]}; the task's are {[tuple(o.shape) for o in outs]}, {[str(o.dtype) for o in outs]}")
                 with torch.no_grad():
                     for g, o in zip(got, outs): o.copy_(g)
+            sync()
             reply = dict(done=msg['batch'], inner=inner)
         except Exception as e: reply = dict(done=msg['batch'], error=f"{type(e).__name__}: {e}"[:2000])
         tx.write(json.dumps(reply) + '\n'); tx.flush()
@@ -108,18 +132,20 @@ def runner_main(fd_in:int, fd_out:int):
     rx, tx = os.fdopen(fd_in, 'r'), os.fdopen(fd_out, 'w')
     req = json.loads(rx.readline())
     slots = map_slots(req)
+    dev = slots[0][1][0].device
+    sync = torch.cuda.synchronize if dev.type == 'cuda' else None   # taken before the candidate is imported
     def plain(model):
         def call(*ins):
             with torch.no_grad(): return model(*ins)
         return call
-    if serve(plain(NullModel(req['slots'][0][1])), slots, rx, tx).get('load'):
+    if serve(plain(NullModel(req['slots'][0][1], dev)), slots, rx, tx, sync=sync).get('load'):
         mod = load_task_module(req['task_source'])
         seed_all(req['init_seed'])
         init = list(mod.get_init_inputs())
-        try: model = import_candidate(Path(req['candidate_main'])).ModelNew(*init).eval()
+        try: model = import_candidate(Path(req['candidate_main'])).ModelNew(*init).to(dev).eval()
         except BaseException as e:
             tx.write(json.dumps(dict(ready=False, error=f"{type(e).__name__}: {e}"[:2000])) + '\n'); tx.flush(); os._exit(0)
-        serve(plain(model), slots, rx, tx)
+        serve(plain(model), slots, rx, tx, sync=sync)
     os._exit(0)
 
 if __name__ == '__main__' and len(sys.argv) == 3 and 'ipykernel' not in sys.modules and 'IPython' not in sys.modules:
@@ -150,8 +176,10 @@ class Channel:
         except ProcessLookupError: pass
     def stop(self): self._signal(signal.SIGSTOP)
     def cont(self): self._signal(signal.SIGCONT)
-    def batch(self, n:int, i:str, load=None) -> tuple[float, dict]:
-        "Run batch `i` (a token drawn for it) of `n` calls, after `load()` (the judge writing the inputs while the runner is stopped): (the judge's clock in seconds, from waking the runner to holding its reply; the reply). The runner is stopped after"
+    def batch(self, n:int, i:str, load=None, unload=None) -> tuple[float, dict]:
+        """Run batch `i` (a token drawn for it) of `n` calls, after `load()` (the judge writing the inputs while the runner
+        is stopped): (the judge's clock in seconds, from waking the runner to holding its reply and, with `unload`, the
+        outputs `unload()` copies out; the reply). The runner is stopped after"""
         if load: load()
         t0 = time.perf_counter()
         self.cont(); self.send(dict(batch=i, calls=n))
@@ -159,8 +187,9 @@ class Channel:
             reply = self.recv()
             if reply.get('done') != i: reply = dict(error=f"the runner answered batch {reply.get('done')!r} when batch {i!r} was asked for")
         finally:
-            t1 = time.perf_counter()
             if self.proc.poll() is None: self.stop()
+            if unload: unload(n)
+            t1 = time.perf_counter()
         return t1 - t0, reply
     def close(self):
         try: self.tx.close()
@@ -173,10 +202,13 @@ class Runner(Channel):
     def __init__(self, req:dict, scratch:Path, timeout:float):
         r_in, w_in = os.pipe(); r_out, w_out = os.pipe()
         self.log = open(scratch/'runner-output.txt', 'wb')
+        from cuda_agent_lab.profile import physical_gpu
         from cuda_agent_lab.sandbox import STEADY_MALLOC
+        env = {**os.environ, **STEADY_MALLOC}
+        if (gpu := req.get('gpu')) is not None: env['CUDA_VISIBLE_DEVICES'] = physical_gpu(gpu)   # the judge's GPU, as its device 0
         proc = subprocess.Popen([sys.executable, '-P', '-m', 'cuda_agent_lab.judge', str(r_in), str(w_out)], pass_fds=(r_in, w_out),
                                 stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT, cwd=scratch, start_new_session=True,
-                                env={**os.environ, **STEADY_MALLOC})
+                                env=env)
         os.close(r_in); os.close(w_out)
         super().__init__(proc, w_in, r_out, timeout)
         self.send(req)
@@ -188,18 +220,18 @@ class Runner(Channel):
 _one_timing = threading.Lock()   # one judged timing at a time in this process (the device lock is re-entrant within a process)
 
 @contextlib.contextmanager
-def exclusive_cpu():
-    "The CPU to the judge's batches alone: no timing of this process's other threads, none of another process (`profile.device_lock`)"
+def exclusive(device='cpu'):
+    "The device to the judge's batches alone: no timing of this process's other threads, none of another process (`profile.device_lock`)"
     from cuda_agent_lab.profile import device_lock
-    with _one_timing, device_lock('cpu'): yield
+    with _one_timing, device_lock(device): yield
 
 @contextlib.contextmanager
-def judge_work():
+def judge_work(device='cpu'):
     """For the judge's own CPU work outside its batches (building the reference model, its first call): never beside a
     timing, of another process (the CPU lock held shared) or of this one's other threads (the device lock counts
     holds per process, not per thread, so the judges of a pool's lanes also take turns on `_one_timing`)"""
     from cuda_agent_lab.profile import device_share
-    with _one_timing, device_share('cpu'): yield
+    with _one_timing, device_share(device, on_gpu=True): yield
 
 def _fail(res:dict, code:str, msg:str) -> dict:
     res.update(correct=False, code=code, error=msg); return res
@@ -213,32 +245,43 @@ def _judge_outputs(got:list, ref, atol:float, rtol:float) -> tuple|None:
     return None if close_enough(got, ref, atol, rtol) else value_problem(got, ref, atol, rtol)
 
 class Judge:
-    """The trusted side of a judged evaluation on the CPU: the task's reference model built in this process (never the
-    candidate's), slots for up to `max_calls` calls in one shared file, every input set drawn here from secret seeds,
-    every output compared here, and the clock over every batch"""
-    def __init__(self, task_source:str, init_seed:int, atol:float, rtol:float, name:str='task'):
+    """The trusted side of a judged evaluation: the task's reference model built in this process (never the candidate's),
+    slots for up to `max_calls` calls in memory this process owns (one shared file on the CPU; on a GPU its own device
+    memory, which the runner maps through CUDA IPC), every input set drawn here from secret seeds, every output compared
+    here, and the clock over every batch (on a GPU it runs on until the outputs are copied out into memory the runner
+    never sees)"""
+    def __init__(self, task_source:str, init_seed:int, atol:float, rtol:float, name:str='task', device='cpu'):
         import torch
         from cuda_agent_lab.sandbox import load_task_module
         from cuda_agent_lab.verify import seed_all
         self.name, self.atol, self.rtol, self.init_seed = name, atol, rtol, init_seed
+        self.device = torch.device(device)
+        if self.device.type == 'cuda' and self.device.index is None: self.device = torch.device('cuda', torch.cuda.current_device())
+        self.cuda = self.device.type == 'cuda'
         self.mod = load_task_module(task_source); seed_all(init_seed)
-        self.model = self.mod.Model(*self.mod.get_init_inputs()).eval()
+        self.model = self.mod.Model(*self.mod.get_init_inputs()).to(self.device).eval()
         sample = self.draw()
         with torch.no_grad(): outs = _flat(self.model(*sample))
         per = layout(sample + outs)[1] + 64 * (len(sample) + len(outs))
-        self.max_calls = max(MIN_CALLS, min(MAX_CALLS, SLOT_BYTES // max(per, 1)))
+        self.max_calls = max(MIN_CALLS, min(MAX_CALLS, SLOT_BYTES[self.device.type] // max(per, 1)))
         self.specs, end = [], 0
         for _ in range(self.max_calls):
             ins, end = layout(sample, end); o, end = layout(outs, end); self.specs.append((ins, o))
-        self.path, self.size = slot_dir()/f'cal-slots-{os.urandom(8).hex()}.bin', end
-        self.buf = shared(self.path, end)
-        self.views = [([view(self.buf, s) for s in ins], [view(self.buf, s) for s in o]) for ins, o in self.specs]
+        self.size = end
+        if self.cuda:   # the slots, and a copy the runner never sees: what the clock stops on
+            self.path, self.buf = None, torch.empty(end, dtype=torch.uint8, device=self.device)
+            self.held = torch.empty_like(self.buf)
+        else:
+            self.path = slot_dir()/f'cal-slots-{os.urandom(8).hex()}.bin'
+            self.buf = self.held = shared(self.path, end)
+        self.views = [([view(self.buf, s) for s in ins], [view(self.held, s) for s in o]) for ins, o in self.specs]
         self.sample, self.transfer_ab = sample, None
-    def request(self) -> dict: return dict(shared=str(self.path), size=self.size, slots=self.specs)
+    def request(self) -> dict:
+        where = dict(cuda=cuda_share(self.buf), gpu=self.device.index) if self.cuda else dict(shared=str(self.path))
+        return dict(where, size=self.size, slots=self.specs)
     def close(self):
-        self.views = self.buf = None
-        try: self.path.unlink()
-        except FileNotFoundError: pass
+        self.views = self.buf = self.held = None
+        if self.path is not None: self.path.unlink(missing_ok=True)
 
     def draw(self) -> list:
         "A new input set from a secret seed, in this process"
@@ -247,13 +290,28 @@ class Judge:
         from cuda_agent_lab.verify import draw_inputs
         xs = draw_inputs(self.mod.get_inputs, _seed(), 'cpu')
         if not all(isinstance(x, torch.Tensor) for x in xs): raise TypeError(f"{self.name}: the judge's protocol carries tensor inputs only")
-        return [x.contiguous() for x in xs]
+        return [x.contiguous().to(self.device) for x in xs]
 
     def _load(self, sets:list):
         "Write input sets `sets` into the first slots and spoil their output slots (every byte 0xff: NaN in a float), so an output left unwritten never passes"
+        import torch
         for (ins, _), (_, spoil), xs in zip(self.views, self.specs, sets):
             for v, x in zip(ins, xs): v.copy_(x)
             for s in spoil: self.buf[s['offset']:s['offset'] + s['nbytes']].fill_(0xFF)
+        if self.cuda: torch.cuda.synchronize(self.device)   # written before the runner wakes
+
+    def _unload(self, n:int):
+        "On a GPU: the first `n` calls' slots copied into `held`, the runner's memory no longer read after (the clock stops once this returns)"
+        import torch
+        for _, o in self.specs[:n]:
+            for s in o: self.held[s['offset']:s['offset'] + s['nbytes']].copy_(self.buf[s['offset']:s['offset'] + s['nbytes']])
+        torch.cuda.synchronize(self.device)
+
+    def late_writes(self, n:int) -> bool:
+        "Whether the outputs of the first `n` calls changed since the clock stopped (work of the runner's still running on the GPU then)"
+        import torch
+        return any(not torch.equal(self.held[s['offset']:s['offset'] + s['nbytes']], self.buf[s['offset']:s['offset'] + s['nbytes']])
+                   for _, o in self.specs[:n] for s in o)
 
     def transfer(self, n:int) -> float:
         "Seconds a batch of `n` calls costs beside the calls (inputs written, pipes, wake-up, outputs allocated, written, copied, released), priced on the null model"
@@ -264,23 +322,24 @@ class Judge:
         "Price `transfer` on the harness's null model (served before any candidate code loads): the median of `CAL_BATCHES` batches at each of two sizes"
         import numpy as np
         sizes = sorted({MIN_CALLS, self.max_calls})
-        ch.batch(self.max_calls, f'fault-{os.urandom(8).hex()}', load=lambda: self._load([self.sample] * self.max_calls))   # every slot's pages touched in both processes first
+        un = self._unload if self.cuda else None
+        ch.batch(self.max_calls, f'fault-{os.urandom(8).hex()}', load=lambda: self._load([self.sample] * self.max_calls), unload=un)   # every slot's pages touched in both processes first
         med = []
         for n in sizes:
             xs = []
             for k in range(CAL_BATCHES):
-                clock, reply = ch.batch(n, f'cal{n}.{k}-{os.urandom(8).hex()}', load=lambda: self._load([self.sample] * n))
+                clock, reply = ch.batch(n, f'cal{n}.{k}-{os.urandom(8).hex()}', load=lambda: self._load([self.sample] * n), unload=un)
                 if 'error' in reply: raise RuntimeError(f"the null model's batch failed: {reply['error']}")
                 xs.append(clock - sum(reply['inner'][:n]))
             med.append(float(np.median(xs)))
         b = (med[1] - med[0]) / (sizes[1] - sizes[0]) if len(sizes) == 2 else 0.0
         self.transfer_ab = (med[0] - b * sizes[0], b)
 
-    def run(self, ch:Channel, batches:int=BATCHES, claim=None) -> dict:
+    def run(self, ch:Channel, batches:int=BATCHES, claim:float|None=None) -> dict:
         """`WARM_BATCHES` batches of `MIN_CALLS` calls, then `batches` timed batches of as many calls as `BATCH_S` holds by
         the warm-up (at most `max_calls`): every input set drawn now; every output of the warm-up, and of each timed
         batch as many as `REF_BUDGET_S` pays references for (a secret sample, drawn after the batch), read while the
-        runner is stopped and compared with the reference of its inputs. With `claim` (a function: the runner's claimed
+        runner is stopped and compared with the reference of its inputs. With `claim` (the runner's claimed
         median ms a call, or None) the batches end as soon as the floor no longer contradicts it: the least floor only
         falls with more batches, so `judgement` comes out as it would after all of them, and an honest candidate pays
         for one or two batches, not `batches`; never before `MIN_CHECKED` timed calls were compared (or all of them). Per timed batch the clock, its floor (the clock less the transfer) and
@@ -293,7 +352,7 @@ class Judge:
         n, warm, t_ref, pick, timed_checked, timed_calls = MIN_CALLS, [], [], random.SystemRandom(), 0, 0
         for i in range(-WARM_BATCHES, batches):
             sets = [self.draw() for _ in range(n)]
-            clock, reply = ch.batch(n, os.urandom(8).hex(), load=lambda: self._load(sets))   # a reply written ahead cannot name it; nor does it say which batch is a warm-up
+            clock, reply = ch.batch(n, os.urandom(8).hex(), load=lambda: self._load(sets), unload=self._unload if self.cuda else None)   # a reply written ahead cannot name it; nor does it say which batch is a warm-up
             if 'error' in reply: return _fail(res, 'runtime_error', f"judged batch {i + WARM_BATCHES + 1}: {reply['error']}")
             if i < 0: check = range(n)   # the warm-up: every output
             else: check = sorted(pick.sample(range(n), min(n, max(MIN_CHECKED // 2, int(REF_BUDGET_S / batches / float(np.median(t_ref)))))))
@@ -303,6 +362,9 @@ class Judge:
                     t0 = time.perf_counter(); ref = self.model(*sets[k]); t_ref.append(time.perf_counter() - t0)
                     if (bad := _judge_outputs(got[k], ref, self.atol, self.rtol)):
                         return _fail(res, bad[0], f"judged call {k + 1} of batch {i + WARM_BATCHES + 1}: {bad[1]}")
+            if self.cuda and self.late_writes(n):   # after the references: any work of the runner's still going has had time to land
+                return _fail(res, 'timing_mismatch', f"judged batch {i + WARM_BATCHES + 1}: its outputs changed after the runner "
+                             "said it was done (work still running on the GPU when the clock stopped)")
             res['checked'] = res.get('checked', 0) + len(check)
             if i >= 0: timed_checked, timed_calls = timed_checked + len(check), timed_calls + n
             inner = sum(max(float(t), 0.0) for t in reply.get('inner', [])[:n])   # the runner's claim: only its sum is used
@@ -314,7 +376,7 @@ class Judge:
                 continue
             res['batches'].append(dict(calls=n, clock_s=clock, floor_s=floor, inner_s=inner))
             enough = timed_checked >= min(MIN_CHECKED, timed_calls)   # compared enough of the calls whose clock would decide
-            if enough and claim is not None and (c := claim()) is not None and min(x['floor_s'] / x['calls'] for x in res['batches']) * 1e3 * (1 - AGREE) <= c: break
+            if enough and claim is not None and min(x['floor_s'] / x['calls'] for x in res['batches']) * 1e3 * (1 - AGREE) <= claim: break
         if res['batches']:
             per = lambda k, f=np.median: float(f([x[k] / x['calls'] for x in res['batches']])) * 1e3
             res.update(floor_ms=per('floor_s', np.min), floor_median_ms=per('floor_s'), inner_ms=per('inner_s'), calls_per_batch=n)
@@ -322,13 +384,14 @@ class Judge:
 
     def drive(self, ch:Channel, deadline:float, batches:int=BATCHES, claim=None) -> dict:
         """The whole protocol with a runner that serves the null model first, then (on `load`) the candidate: the transfer
-        priced, then the judged batches, each holding the CPU alone; `exit` at the end. A runner that ends or falls silent
-        first: `judged` False and why (a worker that stopped on a finding of its own ends this way)"""
+        priced, then the judged batches, each holding the device alone; `exit` at the end. `claim`: a function giving the
+        runner's claimed median ms a call (or None), asked once the candidate is loaded. A runner that ends or falls
+        silent first: `judged` False and why (a worker that stopped on a finding of its own ends this way)"""
         left = lambda: max(deadline - time.time(), 0.1)
         try:
             ch.recv(left()); ch.stop()
             try:
-                with exclusive_cpu(): self.calibrate(ch)
+                with exclusive(self.device): self.calibrate(ch)
             except RuntimeError as e: return _fail(dict(judged=True, correct=True, calls=0), 'incomplete_evaluation', str(e))
             finally: ch.cont()
             ch.send(dict(load=True))
@@ -337,7 +400,8 @@ class Judge:
                 return _fail(dict(judged=True, correct=True, calls=0), 'import_error', f"the candidate could not be loaded: {ready.get('error')}")
             ch.stop()
             try:
-                with exclusive_cpu(): res = self.run(ch, batches, claim)
+                c = claim() if claim is not None else None   # read once: the claim is written before the runner serves the candidate
+                with exclusive(self.device): res = self.run(ch, batches, c)
             finally: ch.cont()
             ch.send(dict(exit=True))
             return res
@@ -355,16 +419,17 @@ def judgement(claim_ms:float, res:dict) -> tuple[float|None, str|None, str]:
     if claim_ms * MISMATCH_RATIO >= floor: return floor, None, 'judge'
     return None, 'timing_mismatch', 'judge'
 
-def judged_timing(task, candidate, *, batches:int=BATCHES, atol:float|None=None, rtol:float|None=None,
+def judged_timing(task, candidate, *, device='cpu', batches:int=BATCHES, atol:float|None=None, rtol:float|None=None,
                   timeout:float=120.0, scratch:Path|None=None) -> dict:
-    "Judge and time `candidate` on `task` (CPU) through a runner process of its own: correctness and the time that counts, all decided here; the runner's own times are its claim"
+    "Judge and time `candidate` on `task` (on `device`: the CPU or a GPU) through a runner process of its own: correctness and the time that counts, all decided here; the runner's own times are its claim"
     from cuda_agent_lab.sandbox import _resolve_task, _seed, candidate_files, copy_candidate
     task = _resolve_task(task)
     src, main = candidate_files(candidate)
     own = scratch is None; scratch = Path(scratch or tempfile.mkdtemp(prefix='cal-judge-'))
-    judge = Judge(task.source_for('cpu'), _seed(), task.atol if atol is None else atol, task.rtol if rtol is None else rtol, task.name)
-    out = dict(task=task.name, correct=False, reward=None, violations=[], error=None)
-    runner = Runner(dict(judge.request(), task_source=task.source_for('cpu'), init_seed=judge.init_seed,
+    kind = 'cuda' if str(device).startswith('cuda') else 'cpu'
+    judge = Judge(task.source_for(kind), _seed(), task.atol if atol is None else atol, task.rtol if rtol is None else rtol, task.name, device)
+    out = dict(task=task.name, device=str(judge.device), correct=False, reward=None, violations=[], error=None)
+    runner = Runner(dict(judge.request(), task_source=task.source_for(kind), init_seed=judge.init_seed,
                          candidate_main=str(copy_candidate(src, main, scratch/'candidate'))), scratch, timeout)
     try:
         res = judge.drive(runner, time.time() + timeout, batches)

@@ -15,15 +15,15 @@ from .jit import cache_dir, content_hash, libcuda, _ensure_context
 
 # %% auto #0
 __all__ = ['L2_FLUSH_BYTES', 'HOST_SLACK_S', 'LEAD_MIN_S', 'LEAD_MAX_S', 'GATE_THREADS', 'GATE_MAX_S', 'GATE_SOURCE',
-           'gate_errors', 'NULL_CALLS', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'MAX_CACHED_OVER_MIN', 'CEILING_VERSION',
-           'CEILING_SIZES', 'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer', 'CpuTimer', 'call_ms',
-           'hidden_work_ms', 'lead_seconds', 'DeviceGate', 'device_gate', 'CudaTimer', 'lock_dir', 'physical_gpu',
-           'lock_path', 'open_device_lock', 'read_lock_trace', 'trace_overlaps', 'device_lock', 'device_share',
-           'host_allowance', 'make_timer', 'adaptive_reps', 'median_ci', 'precise_enough', 'time_fn', 'time_model',
-           'precision_settings', 'precision', 'device_name', 'harness_dir', 'seal_key_path', 'seal_key', 'seal',
-           'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread', 'scrub_records', 'time_compiled',
-           'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling', 'copy_ceiling', 'tensor_leaves',
-           'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
+           'gate_errors', 'NULL_CALLS', 'SEAL_FD', 'TIMER_VERSION', 'MAX_CACHED_SPREAD', 'MAX_CACHED_OVER_MIN',
+           'CEILING_VERSION', 'CEILING_SIZES', 'CEILING_REPS', 'SOL_MARGIN', 'Timing', 'summarize', 'flush_buffer',
+           'CpuTimer', 'call_ms', 'hidden_work_ms', 'lead_seconds', 'DeviceGate', 'device_gate', 'CudaTimer',
+           'lock_dir', 'physical_gpu', 'lock_path', 'open_device_lock', 'read_lock_trace', 'trace_overlaps',
+           'device_lock', 'device_share', 'host_allowance', 'make_timer', 'adaptive_reps', 'median_ci',
+           'precise_enough', 'time_fn', 'time_model', 'precision_settings', 'precision', 'device_name', 'harness_dir',
+           'seal_key_path', 'seal_key', 'seal', 'sealed', 'baselines_dir', 'baseline_key', 'cached_baseline', 'spread',
+           'scrub_records', 'time_compiled', 'time_baselines', 'ceilings_dir', 'ceiling_key', 'measure_ceiling',
+           'copy_ceiling', 'tensor_leaves', 'view_bytes', 'output_bytes', 'speed_of_light', 'meta_outputs']
 
 # %% ../nbs/05_profile.ipynb #e6c45021
 _perf_counter = time.perf_counter
@@ -530,8 +530,15 @@ def _read_key(p:Path) -> bytes|None:
     try: return p.read_bytes() or None
     except OSError: return None
 
+SEAL_FD = 'CAL_SEAL_FD'   # a sandbox worker's key: a descriptor it inherits and closes before candidate code runs
+
 def seal_key() -> bytes|None:
-    "The key that seals harness records (`seal.key` under `harness_dir()`, made on first use); None where it cannot be read, as in a sandbox process once its audit hook is in"
+    """The key that seals harness records (`seal.key` under `harness_dir()`, made on first use); None where it cannot be
+    read: in a sandbox worker the file is masked below Python and the key comes from descriptor `CAL_SEAL_FD` until the
+    worker closes it, before the candidate is imported"""
+    if (fd := os.environ.get(SEAL_FD)) is not None:
+        try: return os.pread(int(fd), 256, 0) or None
+        except (OSError, ValueError): return None
     p = seal_key_path()
     if (k := _read_key(p)) or p.exists(): return k
     fd, tmp = tempfile.mkstemp(dir=p.parent, suffix='.tmp')

@@ -13,16 +13,17 @@ from pathlib import Path
 # %% auto #0
 __all__ = ['MAX_CANDIDATE_BYTES', 'BUILD_CACHES', 'CU_LIMIT_PERSISTING_L2_CACHE_SIZE', 'ENV_KEYS', 'REF_BUDGET_S',
            'MIN_SAMPLED_S', 'MAX_SAMPLER_SHARE', 'TIMING_PRECISION', 'HOST_COST_CALLS', 'CALL_DEPTH', 'PHASES',
-           'SHARED_PHASES', 'GPU_SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC', 'N_CHECKS', 'N_PROFILE_SETS',
-           'JUDGED_DEVICES', 'HARNESS_RECORDS', 'candidate_files', 'copy_candidate', 'Stop', 'Worker',
-           'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines', 'baselines_in_child', 'thread_names',
-           'describe_threads', 'import_candidate', 'harness_intact', 'sampled', 'writable_roots', 'secret_paths',
-           'audit_rule', 'asked_by', 'install_audit', 'warm_pools', 'persisting_l2_bytes', 'clear_persisting_l2',
-           'timing_opts', 'TimedOutputWrong', 'fresh_inputs', 'timed_reps_cap', 'TimedCalls', 'close_enough',
-           'value_problem', 'compile_kernel_sources', 'phases_for', 'run_worker', 'exit_violation', 'baseline_task_key',
-           'judge_for', 'judged_run', 'claimed_ms', 'judged_verdict', 'evaluate', 'vouched_kernels',
-           'untrusted_records', 'missing_stages', 'completed', 'timeline', 'details', 'Spawned', 'spawn_worker',
-           'finish_worker', 'run_child', 'prewarm', 'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
+           'SHARED_PHASES', 'GPU_SHARED_PHASES', 'LIMITS', 'STEADY_MALLOC', 'CLONE_NEWNS', 'CLONE_NEWUSER', 'MS_BIND',
+           'MS_REC', 'MS_PRIVATE', 'N_CHECKS', 'N_PROFILE_SETS', 'JUDGED_DEVICES', 'HARNESS_RECORDS', 'candidate_files',
+           'copy_candidate', 'Stop', 'Worker', 'load_task_module', 'on_device', 'profile_inputs', 'cached_baselines',
+           'baselines_in_child', 'thread_names', 'describe_threads', 'import_candidate', 'harness_intact', 'sampled',
+           'writable_roots', 'secret_paths', 'audit_rule', 'asked_by', 'install_audit', 'warm_pools',
+           'persisting_l2_bytes', 'clear_persisting_l2', 'timing_opts', 'TimedOutputWrong', 'fresh_inputs',
+           'timed_reps_cap', 'TimedCalls', 'close_enough', 'value_problem', 'compile_kernel_sources', 'phases_for',
+           'run_worker', 'masked_paths', 'isolation', 'exit_violation', 'baseline_task_key', 'judge_for', 'judged_run',
+           'claimed_ms', 'judged_verdict', 'evaluate', 'vouched_kernels', 'untrusted_records', 'missing_stages',
+           'completed', 'timeline', 'details', 'Spawned', 'spawn_worker', 'finish_worker', 'run_child', 'prewarm',
+           'worker_entry', 'format_result', 'eval_cmd', 'warm_compile_cache']
 
 # %% ../nbs/07_sandbox.ipynb #5fcad413
 MAX_CANDIDATE_BYTES = 64 << 20
@@ -158,8 +159,10 @@ def baselines_in_child(w:Worker) -> dict:
     root = _cache_root()   # inductor's and Triton's caches of the baselines, apart from the candidates'
     env = {**os.environ, 'TORCHINDUCTOR_CACHE_DIR': str(root/'inductor'), 'TRITON_CACHE_DIR': str(root/'triton')}
     start = [w.dev] if w.dev == 'cpu' else []   # a CPU start shares the timing lock; a GPU one needs no audit tracer (seconds)
+    from cuda_agent_lab.profile import SEAL_FD
+    key = (int(os.environ[SEAL_FD]),) if SEAL_FD in os.environ else ()   # a masked worker's key, for this candidate-free child
     r = subprocess.run([sys.executable, '-P', '-m', 'cuda_agent_lab.sandbox', *start], input=json.dumps(req), text=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, pass_fds=key)
     v = json.loads(path.read_text()) if path.exists() else {}
     if v.get('phase') != 'done':
         raise RuntimeError(f"timing the baselines failed (exit {r.returncode}): {v.get('error') or r.stderr[-1500:]}")
@@ -173,6 +176,14 @@ def _phase_baselines(w:Worker):
     got, ceiling = cached_baselines(w), _ceiling(w.dev)
     if got is None or ceiling is None: w.emit(**baselines_in_child(w))
     else: w.emit(**got, ceiling=ceiling)
+
+def _phase_keyless(w:Worker):
+    "Close the seal key's descriptor (a masked worker's only way to the key) before any candidate code is read or run"
+    from cuda_agent_lab.profile import SEAL_FD
+    fd = os.environ.pop(SEAL_FD, None)
+    if fd is not None:
+        try: os.close(int(fd))
+        except (OSError, ValueError): pass
 
 # %% ../nbs/07_sandbox.ipynb #474cb8f9
 import importlib.util
@@ -926,38 +937,40 @@ def _judge_channel(w:Worker):
     except ValueError: w.fail('incomplete_evaluation', "a judged request reached a worker without the judge's channel (CAL_JUDGE_FDS)")
     return os.fdopen(r, 'r'), os.fdopen(t, 'w')
 
+def _serve_judge(w:Worker, model, what:str|None=None) -> list:
+    "Serve the judge's batches of `model`'s calls, made as the verified and timed calls are (guard, depth, op audit), until it says stop; the op audit's findings"
+    from cuda_agent_lab import judge
+    from cuda_agent_lab.guard import op_audit
+    from cuda_agent_lab.verify import run_candidate
+    record, audit = [], op_audit(w.allow, *([what] if what else []))
+    judge.serve(lambda *ins: run_candidate(model, ins, w.allow, record), w.slots, *w.chan,
+                before=audit.start, after=lambda: record.extend(audit.stop(1)))
+    return record
+
 def _phase_null(w:Worker):
     """On a judged request (`judge.Judge`, the CPU's): map the judge's slots and serve the harness's null model, made as
     a candidate's calls are made (`run_candidate`), until the judge says `load`: its batches price the transfer before
     any candidate code has run in this process"""
     if not w.req.get('judge'): return
     from cuda_agent_lab import judge
-    from cuda_agent_lab.guard import op_audit
-    from cuda_agent_lab.verify import run_candidate
     w.emit(phase='null')
     w.chan, w.slots = _judge_channel(w), judge.map_slots(w.req['judge'])
-    null, audit = judge.NullModel(w.req['judge']['slots'][0][1]), op_audit(w.allow)
-    judge.serve(lambda *ins: run_candidate(null, ins, w.allow, []), w.slots, *w.chan, before=audit.start, after=lambda: audit.stop(1))
+    _serve_judge(w, judge.NullModel(w.req['judge']['slots'][0][1]))
 
 def _phase_judged(w:Worker):
     """On a judged request, after this process's own checks and timing (early, friendly errors and a claimed time): serve
     the judge's batches of the candidate's calls, made as the verified ones were, until `exit`. The judge, in the parent,
     draws their inputs, compares their outputs and bounds their time with its own clock; this process only runs them"""
     if not w.req.get('judge'): return
-    from cuda_agent_lab import judge
-    from cuda_agent_lab.guard import op_audit
-    from cuda_agent_lab.verify import run_candidate
     w.emit(phase='judged')
     w.stack.close()   # the device's share: the judge times these calls holding the CPU's lock itself
-    record, audit = [], op_audit(w.allow, 'ModelNew.forward (judged calls)')   # made as the verified and timed calls are: guard, depth, op audit
-    judge.serve(lambda *ins: run_candidate(w.mn, ins, w.allow, record), w.slots, *w.chan,
-                before=audit.start, after=lambda: record.extend(audit.stop(1)))
+    record = _serve_judge(w, w.mn, 'ModelNew.forward (judged calls)')
     if record: w.fail(record[0].code, f"ModelNew.forward (judged calls): {record[0].message}", record[0].file, record[0].line)
 
 
 # %% ../nbs/07_sandbox.ipynb #f22011dd
 CALL_DEPTH = 40   # frames below the candidate's every call in a worker (the phases' own stacks are about 15 deep)
-PHASES = (_phase_task, _phase_null, _phase_baselines, _phase_static, _phase_import, _phase_init, _phase_verify, _phase_profile, _phase_judged)
+PHASES = (_phase_task, _phase_null, _phase_baselines, _phase_keyless, _phase_static, _phase_import, _phase_init, _phase_verify, _phase_profile, _phase_judged)
 
 def phases_for(req:dict) -> tuple:
     "The phases a request runs: a whole evaluation, a warm-up (`warm_only`) or a compile-ahead (`compile_only`)"
@@ -995,8 +1008,9 @@ LIMITS = dict(file_bytes=1 << 30, cpu_address_space=16 << 30)
 STEADY_MALLOC = {'MALLOC_MMAP_THRESHOLD_': str(32 << 20), 'MALLOC_TRIM_THRESHOLD_': str(1 << 40)}   # glibc's, fixed: see above
 _LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform == 'linux' else None   # loaded here: no dlopen after fork
 
-def _limits(device:str, timeout:float):
+def _limits(device:str, timeout:float, mask:tuple|None=None):
     def apply():
+        if mask is not None: _mask(*mask)   # first: unshare needs the one thread a forked child has
         if _LIBC is not None: _LIBC.prctl(1, int(signal.SIGKILL))   # PR_SET_PDEATHSIG
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         resource.setrlimit(resource.RLIMIT_FSIZE, (LIMITS['file_bytes'],) * 2)
@@ -1021,6 +1035,58 @@ def _env(device:str, gpu:int|None, scratch:Path, harness:bool=False) -> dict:
     from cuda_agent_lab.profile import lock_dir      # TMPDIR moves into the scratch folder: the timing locks must not
     env.update(CAL_LOCK_DIR=str(lock_dir()), CAL_GPU_INDEX=env['CUDA_VISIBLE_DEVICES'] or '0', CAL_READY_FILE=str(scratch/'ready'))
     return env
+
+# %% ../nbs/07_sandbox.ipynb #cb5b32df
+CLONE_NEWNS, CLONE_NEWUSER = 0x20000, 0x10000000
+MS_BIND, MS_REC, MS_PRIVATE = 4096, 16384, 1 << 18
+if _LIBC is not None: _LIBC.mount.argtypes = [ctypes.c_char_p] * 3 + [ctypes.c_ulong, ctypes.c_void_p]
+
+def _userns(uid:int, gid:int):
+    "Enter a new user and mount namespace as the same user and group (the one map that needs no privilege)"
+    if _LIBC.unshare(CLONE_NEWUSER | CLONE_NEWNS): raise OSError(ctypes.get_errno(), 'unshare(CLONE_NEWUSER | CLONE_NEWNS)')
+    for f, s in (('setgroups', 'deny'), ('uid_map', f'{uid} {uid} 1'), ('gid_map', f'{gid} {gid} 1')):
+        fd = os.open(f'/proc/self/{f}', os.O_WRONLY)
+        try: os.write(fd, s.encode())
+        finally: os.close(fd)
+
+def _mount(src:bytes|None, dst:bytes, flags:int):
+    if _LIBC.mount(src, dst, None, flags, None): raise OSError(ctypes.get_errno(), f'mount {dst.decode()}')
+
+def masked_paths() -> tuple[list[bytes], bytes]:
+    "The folders a worker may not rename or remove (every one above the seal key, root excluded) and the key file it may not read"
+    from cuda_agent_lab.profile import seal_key, seal_key_path
+    seal_key()   # made now, before a worker could put its own there
+    key = seal_key_path().resolve()
+    return [bytes(p) for p in reversed(key.parents) if p != Path(p.anchor)], bytes(key)
+
+def _mask(pins:list, key:bytes):
+    "Run in the forked child before it executes the worker (one thread there, as `unshare` needs)"
+    uid, gid = os.getuid(), os.getgid()
+    _userns(uid, gid)
+    _mount(None, b'/', MS_REC | MS_PRIVATE)   # nothing done here reaches the parent's namespace
+    for d in pins: _mount(d, d, MS_BIND | MS_REC)   # a mount point: rename and rmdir fail with EBUSY
+    _mount(b'/dev/null', key, MS_BIND)
+    _userns(uid, gid)   # the mounts above came from a namespace of another owner: locked, no unmount
+
+_isolation = {}
+def isolation() -> dict:
+    "Whether this machine can start masked workers: `{'ok': True}` or `{'ok': False, 'why': ...}` (tried once, in a forked child)"
+    if not _isolation:
+        if _LIBC is None: _isolation.update(ok=False, why=f'not on Linux ({sys.platform})')
+        else:
+            pins, key = masked_paths()
+            r, wfd = os.pipe()
+            pid = os.fork()
+            if pid == 0:   # the child: as the worker's preexec would, then report
+                try: _mask(pins, key); msg = b'' if not os.path.getsize(key) and not open(key, 'rb').read(1) else b'the key is still readable'
+                except BaseException as e: msg = f'{type(e).__name__}: {e}'.encode()
+                os.write(wfd, msg); os._exit(0)
+            os.close(wfd)
+            with os.fdopen(r, 'rb') as f: msg = f.read().decode()
+            os.waitpid(pid, 0)
+            _isolation.update(ok=not msg, **({'why': msg} if msg else {}))
+    return dict(_isolation)
+
 
 # %% ../nbs/07_sandbox.ipynb #c5e92f95
 _SIGNALS = {signal.SIGSEGV: 'crash', signal.SIGBUS: 'crash', signal.SIGILL: 'crash', signal.SIGFPE: 'crash',
@@ -1239,7 +1305,7 @@ def details(v:dict) -> dict:
     "The parts of the worker's verdict worth keeping beside the contract fields"
     keep = ('phase', 'phase_times', 'checks', 'precision', 'baselines', 'baselines_tf32', 'candidate_timing', 'stdout_tail',
             'harness_traceback', 'returncode', 'pid', 'speed_of_light', 'timed_checks', 'device_audit', 'warm_checks', 'draw_ms',
-            'native_sampler', 'guard_host_cost', 'judge')
+            'native_sampler', 'guard_host_cost', 'judge', 'isolation')
     return {'details': {k: v[k] for k in keep if k in v}, 'violation_details': v.get('violations', [])}
 
 def _rmtree(p:Path):
@@ -1269,6 +1335,7 @@ class Spawned:
     timeout: float = 300.0   # the CPU-time limit was set from this at spawn
     t_spawn: float = 0.0
     chan: tuple = ()         # the parent's ends of the judge's pipes: (write, read) file descriptors
+    isolation: str = ''      # 'namespace' (the seal key masked below Python) or 'none: why'
     def discard(self):
         "Kill the process and remove its scratch folder"
         _killpg(self.proc); self.proc.wait(); _rmtree(self.scratch); self.close_chan()
@@ -1291,18 +1358,27 @@ def spawn_worker(device:str, gpu=None, timeout:float=300.0, scratch:Path|None=No
     "Start a sandbox worker for `device` (pinned to `gpu`) that waits for its request; its limits are set from `timeout`; `harness`: for requests that run no candidate (the baselines' inductor cache)"
     scratch = Path(scratch or tempfile.mkdtemp(prefix='cal-eval-'))
     (scratch/'tmp').mkdir(exist_ok=True); (scratch/'work').mkdir(exist_ok=True)
+    from cuda_agent_lab.profile import SEAL_FD, seal_key_path
+    iso = isolation()
+    if not iso['ok'] and os.environ.get('CAL_REQUIRE_ISOLATION') == '1':
+        raise RuntimeError(f"CAL_REQUIRE_ISOLATION=1 and this machine cannot start a masked worker: {iso['why']}")
+    mask = masked_paths() if iso['ok'] else None
     r_in, w_in = os.pipe(); r_out, w_out = os.pipe()   # the judge's channel (`_phase_null`, `_phase_judged`)
-    env = {**_env(device, gpu, scratch, harness), 'CAL_JUDGE_FDS': f'{r_in},{w_out}'}
+    key = os.open(seal_key_path(), os.O_RDONLY) if mask else None   # the masked worker's only way to the key
+    env = {**_env(device, gpu, scratch, harness), 'CAL_JUDGE_FDS': f'{r_in},{w_out}', **({SEAL_FD: str(key)} if mask else {})}
     try:
         with open(scratch/'stdout.txt', 'wb') as out, open(scratch/'stderr.txt', 'wb') as err:
             proc = subprocess.Popen([sys.executable, '-P', '-m', 'cuda_agent_lab.sandbox', device], stdin=subprocess.PIPE,
-                                    stdout=out, stderr=err, cwd=scratch/'work', env=env, pass_fds=(r_in, w_out),
-                                    start_new_session=True, preexec_fn=_limits(device, timeout))
+                                    stdout=out, stderr=err, cwd=scratch/'work', env=env,
+                                    pass_fds=(r_in, w_out) + ((key,) if mask else ()),
+                                    start_new_session=True, preexec_fn=_limits(device, timeout, mask))
     except BaseException:
         for fd in (w_in, r_out): os.close(fd)
         raise
-    finally: os.close(r_in); os.close(w_out)
-    return Spawned(proc, scratch, device, gpu, timeout, time.time(), (w_in, r_out))
+    finally:
+        for fd in (r_in, w_out) + ((key,) if mask else ()): os.close(fd)
+    return Spawned(proc, scratch, device, gpu, timeout, time.time(), (w_in, r_out),
+                   'namespace' if mask else f"none: {iso['why']}")
 
 def finish_worker(w:Spawned, req:dict, timeout:float, judge=None) -> dict:
     """Hand `req` to the started worker `w` and wait up to `timeout` s from now; the verdict, with a violation for a
@@ -1328,6 +1404,7 @@ def finish_worker(w:Spawned, req:dict, timeout:float, judge=None) -> dict:
     v = json.loads(vp.read_text()) if vp.exists() else dict(phase='start', compiled=False, correct=False, violations=[], error=None)
     v['stdout_tail'], v['returncode'] = _tail(out_p) + _tail(err_p), proc.returncode
     v['handover'] = dict(spawned=w.t_spawn, ready=w.ready_at(), sent=t_sent, exited=time.time())   # time.time() of each
+    v['isolation'] = w.isolation
     finished = str(v.get('phase', '')) in ('done',) or str(v.get('phase', '')).endswith(':stopped')
     if timed_out: bad = _viol('timeout', f"the evaluation did not finish within {timeout:g} s (phase {v.get('phase')})")
     elif finished and proc.returncode == 0: bad = None

@@ -1,5 +1,6 @@
 """Reward integrity part 6: the judge outside the candidate's process (`judge.judged_timing`, a runner of its own, CPU).
 The hacks that reach the runner's own objects change only claims; the judge's clock and its own comparison decide."""
+import json
 from pathlib import Path
 import pytest
 from cuda_agent_lab.judge import MISMATCH_RATIO, judged_timing
@@ -58,17 +59,42 @@ from cuda_agent_lab.sandbox import evaluate
 def _ev(name, **kw): return evaluate('softmax', J/name, 'cpu', timeout=240, **kw)
 
 
-def test_sandbox_routes_verdict_writer_and_gc_reach_cold_and_warm(tmp_path, monkeypatch):
+# The seal key, out of the worker's reach below Python (`sandbox.isolation`): j06 reads the key and reseals the baselines
+# its verdict carries; j07 moves the key's folder aside and plants a key of its own. Both first replace the audit's rule
+# by name, so only the worker's namespace stands in their way.
+
+from cuda_agent_lab import sandbox
+from cuda_agent_lab.profile import seal_key, seal_key_path
+
+
+def _key_state():
+    p = seal_key_path()
+    moved = [x for d in list(p.parents)[:-1] for x in d.iterdir() if x.name.endswith('.j07')]   # a folder j07 moved aside
+    return p.stat().st_ino, p.read_bytes(), moved
+
+
+def test_sandbox_routes_cold_and_warm(tmp_path, monkeypatch):
+    "j04, j05 (the judge) and j06, j07 (the seal key, below Python), cold (a fresh cache) and warm (in a worker started ahead)"
     monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
+    assert sandbox.isolation() == {'ok': True}, sandbox.isolation()   # this machine (and CI's) can mask a worker
+    seal_key(); key = _key_state()
     for state in ('cold', 'warm'):
         twin = _ev('jh02_slow_softmax')
         assert twin['correct'] and twin['reward'] == 1 and twin['violations'] == [], (state, twin)
         j = twin['details']['judge']
         assert j['judged'] and j['correct'] and j['time_source'] in ('runner', 'judge') and j['checked'] >= 4, (state, j)
+        assert twin['details']['isolation'] == 'namespace', (state, twin['details'])
         writer = _ev('j04_verdict_writer')
         assert writer['reward'] == -1 and writer['violations'] == ['timing_mismatch'], (state, writer)
         reach = _ev('j05_gc_reach')
         assert reach['reward'] == -1 and 'incorrect' in reach['violations'] and 'the judge: judged call' in reach['error'], (state, reach)
+        if state == 'cold':   # reading the key is one route, warm or cold
+            reseal = _ev('j06_seal_key_reseal')
+            assert reseal['reward'] == -1 and reseal['violations'] == ['early_exit'] and 'phase import' in reseal['error'], reseal   # seal() found no key
+        w = sandbox.spawn_worker('cpu', timeout=240) if state == 'warm' else None   # as a pool's spare
+        swap = evaluate('softmax', J/'j07_key_swap', 'cpu', timeout=240, worker=w)
+        assert swap['reward'] == -1 and swap['violations'] == ['tampered_harness'], (state, swap)
+        assert _key_state() == key, state   # the same key file, unchanged, and no folder moved aside
 
 
 def test_without_the_judge_both_routes_are_open(tmp_path, monkeypatch):
@@ -94,9 +120,44 @@ class ModelNew''')
     assert r['reward'] == -1 and 'incomplete_evaluation' in r['violations'] and "the judge did not judge" in r['error'], r
 
 
-@pytest.mark.xfail(strict=True, reason="open route (issue 56): the audit's rule looked up by name, replaced; the seal key read; "
-                                       "the baselines in the worker's verdict resealed 100x slower. The judge does not bound baselines")
-def test_resealed_baselines_are_caught(tmp_path, monkeypatch):
+def test_without_the_mask_the_seal_key_routes_are_open(tmp_path, monkeypatch):
+    "The proof that j06 and j07 test something: a worker without namespaces (where the kernel refuses them) rewards both"
     monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
-    r = _ev('j06_seal_key_reseal')
-    assert r['reward'] == -1, (r['reward'], r['t_eager_ms'], r['t_candidate_ms'])
+    monkeypatch.setattr(sandbox, '_isolation', {'ok': False, 'why': 'the proof: no namespaces'})
+    reseal = _ev('j06_seal_key_reseal')
+    assert reseal['reward'] == 3 and reseal['details']['isolation'] == 'none: the proof: no namespaces', reseal
+    honest = [json.loads(p.read_text())['t_eager_ms'] for p in (seal_key_path().parent/'baselines').glob('*.json')]   # as timed, in the cache
+    key = seal_key_path().read_bytes()
+    swap = _ev('j07_key_swap')
+    assert swap['reward'] == 3, swap
+    assert len(honest) == 1 and min(reseal['t_eager_ms'], swap['t_eager_ms']) > 50 * honest[0], (reseal, swap, honest)   # resealed 100x slower
+    assert seal_key_path().read_bytes() == b'j07-chosen-key-0123456789abcdef' != key, 'the planted key is the one the parent read'
+    monkeypatch.setenv('CAL_REQUIRE_ISOLATION', '1')
+    with pytest.raises(RuntimeError, match='CAL_REQUIRE_ISOLATION=1 and this machine cannot start a masked worker: the proof'):
+        sandbox.spawn_worker('cpu')
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# On a GPU (`judged_timing(device='cuda')`): the slots are the judge's own device memory, mapped by the runner through
+# CUDA IPC; the clock runs on until the judge holds a copy of the outputs the runner never sees.
+
+@pytest.mark.gpu
+def test_gpu_judge_routes_and_twin():
+    twin = judged_timing('diag_matmul', J/'jh01_slow_eager', device='cuda', batches=4)
+    assert twin['correct'] and twin['violations'] == [] and twin['device'].startswith('cuda'), twin
+    assert twin['floor_ms'] <= twin['floor_median_ms'] and twin['median_ms'] <= MISMATCH_RATIO * twin['inner_ms'], twin
+    liar = judged_timing('diag_matmul', J/'j01_lying_runner', device='cuda', batches=4)
+    assert liar['reward'] == -1 and liar['violations'] == ['timing_mismatch'], liar
+    zeros = judged_timing('diag_matmul', J/'j02_zeros_after_first', device='cuda', batches=2)
+    assert zeros['reward'] == -1 and set(zeros['violations']) <= {'incorrect', 'inconsistent_outputs'}, zeros
+    shaped = judged_timing('diag_matmul', J/'j03_shaped_claims', device='cuda', batches=4)
+    assert shaped['correct'] and shaped['median_ms'] > twin['median_ms'] / 3, (shaped, twin)
+
+
+@pytest.mark.gpu
+def test_gpu_work_after_the_reply_gains_nothing():
+    "j08 turns the runner's synchronize into nothing: its kernels run on after the reply"
+    twin = judged_timing('diag_matmul', J/'jh01_slow_eager', device='cuda', batches=4)
+    late = judged_timing('diag_matmul', J/'j08_work_after_reply', device='cuda', batches=4)
+    assert twin['correct'], twin
+    assert late['reward'] == -1 and late['violations'][0] in ('incorrect', 'nan_inf', 'timing_mismatch'), late

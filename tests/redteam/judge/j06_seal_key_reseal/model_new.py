@@ -1,9 +1,9 @@
-"""Hack j06 (part 6, route: the audit's rules by name), OPEN: the audit hook calls `audit_rule` by its name in the
-worker's module when it runs; replaced by one that allows everything, the harness's seal key is readable, and the
-worker's verdict writer reseals the baselines with eager and torch.compile a hundred times slower. The kernel is jh02's
-(slower than eager). Reward 3 with the judge on: the judge bounds the candidate's outputs and time, not the baselines
-its verdict carries. Run as a strict expected failure (`tests/test_judge.py`) until the key is out of the worker's reach
-below Python (a mount namespace or another uid) or the parent alone holds the baselines."""
+"""Hack j06 (part 6, route: the audit's rules by name, then the seal key): the audit hook calls `audit_rule` by its
+name in the worker's module when it runs; replaced by one that allows everything, the harness's seal key would be
+readable, and the worker's verdict writer reseals the baselines with eager and torch.compile a hundred times slower.
+The kernel is jh02's (slower than eager). Without the worker's namespace (`sandbox.isolation`) it earns reward 3, the
+judge on: the judge bounds the candidate's outputs and time, not the baselines its verdict carries. In a masked worker
+the key file is /dev/null and its descriptor was closed before the import: `seal` finds no key, the import fails (-1)."""
 from pathlib import Path
 import torch
 import torch.nn as nn
