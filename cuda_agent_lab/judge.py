@@ -12,9 +12,9 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['BATCH_S', 'MIN_CALLS', 'MAX_CALLS', 'SLOT_BYTES', 'BATCHES', 'WARM_BATCHES', 'CAL_BATCHES', 'AGREE', 'MISMATCH_RATIO',
-           'REF_BUDGET_S', 'MIN_CHECKED', 'layout', 'view', 'shared', 'cuda_share', 'cuda_open', 'map_slots',
-           'slot_dir', 'NullModel', 'serve', 'runner_main', 'Channel', 'Runner', 'exclusive', 'judge_work', 'Judge',
-           'judgement', 'judged_timing']
+           'REF_BUDGET_S', 'MIN_CHECKED', 'NS_GET_PARENT', 'layout', 'view', 'shared', 'cuda_share', 'cuda_open',
+           'map_slots', 'slot_dir', 'NullModel', 'serve', 'runner_main', 'user_ns', 'strays', 'Channel', 'Runner',
+           'exclusive', 'judge_work', 'Judge', 'judgement', 'judged_timing']
 
 # %% ../nbs/23_judge.ipynb #1537ace5
 BATCH_S = 0.01            # a timed batch's calls take at least this long by the runner's warm-up times, so the clock's fixed costs are a small share of it
@@ -153,10 +153,45 @@ if __name__ == '__main__' and len(sys.argv) == 3 and 'ipykernel' not in sys.modu
 
 
 # %% ../nbs/23_judge.ipynb #02cb8503
+NS_GET_PARENT = 0xb702   # ioctl on a namespace's descriptor: its parent's (Linux 4.9)
+
+def user_ns(pid) -> int|None:
+    "The inode of process `pid`'s user namespace (None where it cannot be read)"
+    try: return os.stat(f'/proc/{pid}/ns/user').st_ino
+    except OSError: return None
+
+def _within(pid, ns:int) -> bool:
+    "Whether process `pid` is in user namespace `ns` or one nested under it (a process can make namespaces only below its own)"
+    import fcntl
+    try: fd = os.open(f'/proc/{pid}/ns/user', os.O_RDONLY)
+    except OSError: return False
+    try:
+        for _ in range(33):   # 32 levels at most
+            if os.fstat(fd).st_ino == ns: return True
+            try: up = fcntl.ioctl(fd, NS_GET_PARENT)
+            except OSError: return False   # the first namespace, or one out of this process's reach
+            os.close(fd); fd = up
+        return False
+    finally: os.close(fd)
+
+def strays(pid:int, ns:int|None) -> list[str]:
+    """Every process but `pid` in user namespace `ns` or below it, as 'pid (name)': a masked worker's helpers
+    (`sandbox.isolation`), which a new session or a double fork takes out of the process group the judge stops"""
+    if ns is None: return []
+    out = []
+    for d in os.listdir('/proc'):
+        if d.isdigit() and int(d) != pid and _within(d, ns):
+            try: out.append(f"{d} ({Path(f'/proc/{d}/comm').read_text().strip()})")
+            except OSError: out.append(f'{d} (?)')
+    return out
+
 class Channel:
-    "The judge's side of a runner's pipes (`tx`: the judge writes, `rx`: it reads) and of its process group, which it stops between batches"
+    """The judge's side of a runner's pipes (`tx`: the judge writes, `rx`: it reads) and of its process group, which it
+    stops between batches; `ns`: the runner's user namespace where it has one of its own (else None)"""
     def __init__(self, proc, tx:int, rx:int, timeout:float):
         self.proc, self.tx, self.fd, self.timeout, self.pending = proc, os.fdopen(tx, 'w'), rx, timeout, b''
+        self.ns = user_ns(proc.pid)
+        if self.ns == user_ns(os.getpid()): self.ns = None
     def send(self, msg:dict): self.tx.write(json.dumps(msg) + '\n'); self.tx.flush()
     def recv(self, timeout:float|None=None) -> dict:
         "The runner's next line; a `TimeoutError` after `timeout` s, an `EOFError` when it is gone"
@@ -351,6 +386,9 @@ class Judge:
         res['transfer_ms'] = dict(fixed=round(a * 1e3, 4), per_call=round(b * 1e3, 4))
         n, warm, t_ref, pick, timed_checked, timed_calls = MIN_CALLS, [], [], random.SystemRandom(), 0, 0
         for i in range(-WARM_BATCHES, batches):
+            if (s := strays(ch.proc.pid, ch.ns)):   # nothing but the runner may run in its namespace while the judge works
+                return _fail(res, 'spawned_process', f"before judged batch {i + WARM_BATCHES + 1}: processes beside the runner in its "
+                             f"namespace: {', '.join(s[:5])}. Stopping the runner's process group does not stop them")
             sets = [self.draw() for _ in range(n)]
             clock, reply = ch.batch(n, os.urandom(8).hex(), load=lambda: self._load(sets), unload=self._unload if self.cuda else None)   # a reply written ahead cannot name it; nor does it say which batch is a warm-up
             if 'error' in reply: return _fail(res, 'runtime_error', f"judged batch {i + WARM_BATCHES + 1}: {reply['error']}")
@@ -390,6 +428,7 @@ class Judge:
         left = lambda: max(deadline - time.time(), 0.1)
         try:
             ch.recv(left()); ch.stop()
+            if self.path is not None: self.path.unlink(missing_ok=True)   # mapped on both sides: no other process can open it by name now
             try:
                 with exclusive(self.device): self.calibrate(ch)
             except RuntimeError as e: return _fail(dict(judged=True, correct=True, calls=0), 'incomplete_evaluation', str(e))

@@ -1214,7 +1214,7 @@ def evaluate(task, candidate, device:str='cpu', *, timeout:float=300.0, n_checks
             v = _retry(req, src, main, scratch, device, gpu, timeout)
         v = completed(v, req)
     finally:
-        if worker is not None: _killpg(worker.proc); worker.proc.wait()
+        if worker is not None: worker.kill(); worker.proc.wait()
         if not keep_scratch: _rmtree(scratch)
     res = _contract(task.name, device, v, reward, strict_precision)
     res.update(details(v), eval_s=round(time.time() - t0, 3), task_hash=task.hash)
@@ -1336,9 +1336,17 @@ class Spawned:
     t_spawn: float = 0.0
     chan: tuple = ()         # the parent's ends of the judge's pipes: (write, read) file descriptors
     isolation: str = ''      # 'namespace' (the seal key masked below Python) or 'none: why'
+    ns: int|None = None      # the worker's user namespace: every process in it (or below) is the worker's, killed with it
     def discard(self):
         "Kill the process and remove its scratch folder"
-        _killpg(self.proc); self.proc.wait(); _rmtree(self.scratch); self.close_chan()
+        self.kill(); self.proc.wait(); _rmtree(self.scratch); self.close_chan()
+    def kill(self):
+        "Kill the worker's process group and every process in its namespace (helpers a new session took out of the group)"
+        from cuda_agent_lab.judge import strays
+        _killpg(self.proc)
+        for p in strays(self.proc.pid, self.ns):
+            try: os.kill(int(p.split()[0]), signal.SIGKILL)
+            except (ProcessLookupError, PermissionError): pass
     def close_chan(self):
         for fd in self.chan:
             try: os.close(fd)
@@ -1377,8 +1385,9 @@ def spawn_worker(device:str, gpu=None, timeout:float=300.0, scratch:Path|None=No
         raise
     finally:
         for fd in (r_in, w_out) + ((key,) if mask else ()): os.close(fd)
+    from cuda_agent_lab.judge import user_ns
     return Spawned(proc, scratch, device, gpu, timeout, time.time(), (w_in, r_out),
-                   'namespace' if mask else f"none: {iso['why']}")
+                   'namespace' if mask else f"none: {iso['why']}", user_ns(proc.pid) if mask else None)
 
 def finish_worker(w:Spawned, req:dict, timeout:float, judge=None) -> dict:
     """Hand `req` to the started worker `w` and wait up to `timeout` s from now; the verdict, with a violation for a
@@ -1399,7 +1408,7 @@ def finish_worker(w:Spawned, req:dict, timeout:float, judge=None) -> dict:
             if judged.get('timed_out'): raise subprocess.TimeoutExpired(proc.args, timeout)
         proc.wait(timeout=max(deadline - time.time(), 0.1)); timed_out = False
     except subprocess.TimeoutExpired: _killpg(proc); proc.wait(); timed_out = True
-    finally: _killpg(proc); w.close_chan()
+    finally: w.kill(); w.close_chan()
     vp = Path(req['verdict_path'])
     v = json.loads(vp.read_text()) if vp.exists() else dict(phase='start', compiled=False, correct=False, violations=[], error=None)
     v['stdout_tail'], v['returncode'] = _tail(out_p) + _tail(err_p), proc.returncode

@@ -1,6 +1,6 @@
 """Reward integrity part 6: the judge outside the candidate's process (`judge.judged_timing`, a runner of its own, CPU).
 The hacks that reach the runner's own objects change only claims; the judge's clock and its own comparison decide."""
-import json
+import json, re, time
 from pathlib import Path
 import pytest
 from cuda_agent_lab.judge import MISMATCH_RATIO, judged_timing
@@ -16,6 +16,15 @@ def test_honest_solution_is_judged_correct_and_its_times_stand():
     assert r['floor_ms'] <= r['floor_median_ms'], r
     # its own times stand, or (this VM's floor moves by half between runs) the floor, never more than MISMATCH_RATIO over them
     assert r['median_ms'] == (r['inner_ms'] if r['time_source'] == 'runner' else r['floor_ms']) <= MISMATCH_RATIO * r['inner_ms'], r
+
+
+def test_the_slot_file_has_no_name_once_both_sides_mapped_it(monkeypatch):
+    "From the runner's first reply on, the slot file is unlinked: no other process (another worker) can open it by name"
+    from cuda_agent_lab.judge import Judge
+    seen, run = [], Judge.run
+    monkeypatch.setattr(Judge, 'run', lambda self, ch, *a, **k: (seen.append((self.path, self.path.exists())), run(self, ch, *a, **k))[1])
+    r = judged_timing('diag_matmul', get_task('diag_matmul').solutions['cpu'], batches=1)
+    assert r['correct'] and len(seen) == 1 and seen[0][1] is False and seen[0][0].name.startswith('cal-slots-'), (r, seen)
 
 
 def test_a_lying_runner_gets_timing_mismatch_and_its_twin_keeps_its_times():
@@ -67,6 +76,12 @@ from cuda_agent_lab import sandbox
 from cuda_agent_lab.profile import seal_key, seal_key_path
 
 
+def _state(pid):
+    "A process's state letter ('T' stopped, 'Z' zombie, ...), or None when it is gone"
+    try: return Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[0]
+    except OSError: return None
+
+
 def _key_state():
     p = seal_key_path()
     moved = [x for d in list(p.parents)[:-1] for x in d.iterdir() if x.name.endswith('.j07')]   # a folder j07 moved aside
@@ -88,9 +103,16 @@ def test_sandbox_routes_cold_and_warm(tmp_path, monkeypatch):
         assert writer['reward'] == -1 and writer['violations'] == ['timing_mismatch'], (state, writer)
         reach = _ev('j05_gc_reach')
         assert reach['reward'] == -1 and 'incorrect' in reach['violations'] and 'the judge: judged call' in reach['error'], (state, reach)
-        if state == 'cold':   # reading the key is one route, warm or cold
+        if state == 'cold':   # reading the key, or forking a helper, is one route, warm or cold
             reseal = _ev('j06_seal_key_reseal')
             assert reseal['reward'] == -1 and reseal['violations'] == ['early_exit'] and 'phase import' in reseal['error'], reseal   # seal() found no key
+            helper = _ev('j09_helper_process')
+            assert helper['reward'] == -1 and helper['violations'] == ['spawned_process'], helper
+            pids = [int(p) for p in re.findall(r'(\d+) \(', helper['error'].split('namespace:')[1])]
+            for _ in range(100):   # killed with the worker (gone, or a zombie init has not reaped); SIGKILL lands within moments
+                if all(_state(p) in (None, 'Z') for p in pids): break
+                time.sleep(0.01)
+            assert pids and all(_state(p) in (None, 'Z') for p in pids), [(p, _state(p)) for p in pids]
         w = sandbox.spawn_worker('cpu', timeout=240) if state == 'warm' else None   # as a pool's spare
         swap = evaluate('softmax', J/'j07_key_swap', 'cpu', timeout=240, worker=w)
         assert swap['reward'] == -1 and swap['violations'] == ['tampered_harness'], (state, swap)
@@ -135,6 +157,22 @@ def test_without_the_mask_the_seal_key_routes_are_open(tmp_path, monkeypatch):
     monkeypatch.setenv('CAL_REQUIRE_ISOLATION', '1')
     with pytest.raises(RuntimeError, match='CAL_REQUIRE_ISOLATION=1 and this machine cannot start a masked worker: the proof'):
         sandbox.spawn_worker('cpu')
+
+
+def test_without_the_namespace_scan_a_helper_runs_while_the_runner_is_stopped(tmp_path, monkeypatch):
+    "The proof that j09 tests something: stopping the runner's process group leaves its helper running (the scan off)"
+    from cuda_agent_lab import judge
+    monkeypatch.setenv('CAL_CACHE_DIR', str(tmp_path/'cache'))
+    real, seen = judge.strays, []
+    monkeypatch.setattr(judge, 'strays', lambda pid, ns: [])
+    stop = judge.Channel.stop
+    def stop_and_look(ch):
+        stop(ch)
+        seen.extend(_state(p.split()[0]) for p in real(ch.proc.pid, ch.ns))   # the helper's state while the runner is stopped
+    monkeypatch.setattr(judge.Channel, 'stop', stop_and_look)
+    r = _ev('j09_helper_process')
+    assert r['reward'] == 1 and r['violations'] == [], r   # nothing noticed it
+    assert 'S' in seen and 'T' not in seen, seen   # it slept on, never stopped with the runner
 
 
 # ---------------------------------------------------------------------------------------------------------------------
